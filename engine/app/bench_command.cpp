@@ -1,0 +1,101 @@
+// `vkxpbd bench`: the standard cloth (docs/benchmarks.md) at several sizes, in both solver modes.
+// Protocol from shared/BENCHMARK.md: warm-up frames, then timed frames, one frame per submit; report
+// the median wall and GPU ms per frame and the edge stretch |len − rest|/rest after the timed frames.
+#include <chrono>
+#include <cstdio>
+#include <ctime>
+
+#include "app/commands.h"
+#include "app/report.h"
+#include "common/output.h"
+#include "gpu/gpu_solver.h"
+#include "scene/builtin_scenes.h"
+#include "sim/cloth_builder.h"
+
+namespace vkxpbd {
+
+namespace {
+
+nlohmann::json benchOne(const vk::Context& ctx, const BenchOptions& options, uint32_t size, SolverMode mode) {
+  SceneDesc scene = builtinScene("standard_cloth");
+  scene.cloths.at(0).resolution = {size, size};
+  scene.solver.mode = mode;
+  options.overrides.applyTo(scene.solver);
+  const Model model = buildModel(scene);
+  const SolverLayout layout = buildSolverLayout(model, scene.solver);
+  GpuSolver solver(ctx, model, scene.solver, layout);
+
+  solver.simulate(options.warmupFrames);
+  solver.wait();
+  std::vector<double> wallMs, gpuMs;
+  std::vector<vk::StageTime> stageSums;
+  for (uint32_t f = 0; f < options.frames; ++f) {
+    auto start = std::chrono::steady_clock::now();
+    solver.simulate(1);
+    solver.wait();
+    wallMs.push_back(
+        std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - start).count());
+    double gpu = 0.0;
+    std::vector<vk::StageTime> stages = solver.lastFrameTimes(&gpu);
+    gpuMs.push_back(gpu);
+    if (stageSums.empty())
+      stageSums = stages;
+    else
+      for (size_t i = 0; i < stages.size(); ++i) stageSums[i].ms += stages[i].ms;
+  }
+  for (vk::StageTime& s : stageSums) s.ms /= options.frames;
+
+  const State state = solver.download();
+  const std::optional<uint32_t> bad = findNonFinite(state);
+  const StrainStats stretch = measureStrain(model, state.positions, ConstraintKind::Stretch);
+  const double frameMs = median(wallMs);
+  std::printf(
+      "  %4u x %-4u %-6s %2u colours  wall %8.3f ms/frame  GPU %8.3f ms/frame  stretch max %.3f%% "
+      "median %.4f%%%s\n",
+      size, size, solverModeName(mode), layout.stats.colours, frameMs, median(gpuMs),
+      100.0 * stretch.maxStrain, 100.0 * stretch.medianStrain, bad ? "  NON-FINITE" : "");
+  std::fflush(stdout);
+  return {{"size", size},
+          {"mode", solverModeName(mode)},
+          {"model", constraintModelName(scene.solver.constraintModel)},
+          {"particles", model.particleCount()},
+          {"constraints", model.distance.size()},
+          {"substeps", scene.solver.substeps},
+          {"iterations", scene.solver.iterations},
+          {"omega", scene.solver.omega},
+          {"colouring", colouringJson(layout)},
+          {"passes_per_frame", solver.passesPerFrame()},
+          {"median_wall_ms_per_frame", frameMs},
+          {"median_gpu_ms_per_frame", median(gpuMs)},
+          {"mean_stage_gpu_ms_per_frame", stageTimesJson(stageSums)},
+          {"stretch_after_frames", strainJson(stretch)},
+          {"non_finite", bad.has_value()}};
+}
+
+std::string utcTimestamp() {
+  std::time_t now = std::time(nullptr);
+  char text[32];
+  std::strftime(text, sizeof(text), "%Y-%m-%dT%H:%M:%SZ", std::gmtime(&now));
+  return text;
+}
+
+}  // namespace
+
+int benchCommand(const BenchOptions& options) {
+  vk::Context ctx(contextOptions(options.common));
+  std::printf("standard cloth: %u warm-up + %u timed frames per case\n", options.warmupFrames,
+              options.frames);
+  nlohmann::json results = nlohmann::json::array();
+  for (uint32_t size : options.sizes)
+    for (SolverMode mode : options.modes) results.push_back(benchOne(ctx, options, size, mode));
+
+  nlohmann::json report = {{"benchmark", "standard_cloth"},  {"date", utcTimestamp()},
+                           {"device", deviceJson(ctx)},      {"warmup_frames", options.warmupFrames},
+                           {"timed_frames", options.frames}, {"results", results}};
+  writeTextFile(options.outFile, report.dump(2) + "\n");
+  std::printf("wrote %s\n", options.outFile.c_str());
+  if (ctx.validationEnabled() && ctx.validationMessageCount() > 0) return kExitValidation;
+  return kExitOk;
+}
+
+}  // namespace vkxpbd

@@ -1,0 +1,173 @@
+#include "app/cli.h"
+
+#include <cerrno>
+#include <cmath>
+#include <cstdlib>
+#include <sstream>
+
+namespace vkxpbd {
+
+namespace {
+
+// Walks the argument list; every option's value is checked where it is read.
+class ArgReader {
+ public:
+  explicit ArgReader(const std::vector<std::string>& args) : args_(args) {}
+  bool done() const { return i_ >= args_.size(); }
+  const std::string& next() { return args_[i_++]; }
+  std::string value(const std::string& option) {
+    if (done()) throw UsageError(option + ": missing value");
+    return next();
+  }
+  uint32_t count(const std::string& option, uint32_t min, uint32_t max) {
+    std::string v = value(option);
+    char* end = nullptr;
+    errno = 0;
+    long long n = std::strtoll(v.c_str(), &end, 10);
+    if (end == v.c_str() || *end != '\0' || errno != 0 || n < min || n > max)
+      throw UsageError(option + ": expected an integer in [" + std::to_string(min) + ", " +
+                       std::to_string(max) + "], got '" + v + "'");
+    return static_cast<uint32_t>(n);
+  }
+  float positive(const std::string& option, float max) {
+    std::string v = value(option);
+    char* end = nullptr;
+    float x = std::strtof(v.c_str(), &end);
+    if (end == v.c_str() || *end != '\0' || !std::isfinite(x) || x <= 0.0f || x > max)
+      throw UsageError(option + ": expected a number in (0, " + std::to_string(max) + "], got '" + v + "'");
+    return x;
+  }
+
+ private:
+  const std::vector<std::string>& args_;
+  size_t i_ = 0;
+};
+
+SolverMode parseMode(const std::string& option, const std::string& v) {
+  if (v == "gs") return SolverMode::GaussSeidel;
+  if (v == "jacobi") return SolverMode::Jacobi;
+  throw UsageError(option + ": unknown solver '" + v + "' (expected 'gs' or 'jacobi')");
+}
+
+// Options every command understands; returns false when `arg` is not one of them.
+bool readShared(ArgReader& r, const std::string& arg, SolverOverrides& o, CommonOptions& c) {
+  if (arg == "--solver") {
+    o.mode = parseMode(arg, r.value(arg));
+  } else if (arg == "--model") {
+    std::string v = r.value(arg);
+    if (v == "xpbd")
+      o.constraintModel = ConstraintModel::Xpbd;
+    else if (v == "pbd")
+      o.constraintModel = ConstraintModel::Pbd;
+    else
+      throw UsageError(arg + ": unknown constraint model '" + v + "' (expected 'xpbd' or 'pbd')");
+  } else if (arg == "--substeps") {
+    o.substeps = r.count(arg, 1, 1000);
+  } else if (arg == "--iterations") {
+    o.iterations = r.count(arg, 1, 1000);
+  } else if (arg == "--omega") {
+    o.omega = r.positive(arg, 2.0f);
+  } else if (arg == "--device") {
+    c.device = r.value(arg);
+  } else if (arg == "--validation") {
+    c.validation = true;
+  } else {
+    return false;
+  }
+  return true;
+}
+
+std::vector<std::string> split(const std::string& s) {
+  std::vector<std::string> parts;
+  std::stringstream ss(s);
+  for (std::string part; std::getline(ss, part, ',');) parts.push_back(part);
+  return parts;
+}
+
+}  // namespace
+
+void SolverOverrides::applyTo(SolverSettings& settings) const {
+  if (mode) settings.mode = *mode;
+  if (constraintModel) settings.constraintModel = *constraintModel;
+  if (substeps) settings.substeps = *substeps;
+  if (iterations) settings.iterations = *iterations;
+  if (omega) settings.omega = *omega;
+}
+
+RunOptions parseRunOptions(const std::vector<std::string>& args) {
+  RunOptions o;
+  ArgReader r(args);
+  while (!r.done()) {
+    const std::string arg = r.next();
+    if (readShared(r, arg, o.overrides, o.common)) continue;
+    if (arg == "--frames")
+      o.frames = r.count(arg, 1, 10'000'000);
+    else if (arg == "--headless")
+      o.headless = true;
+    else if (arg == "--out")
+      o.outDir = r.value(arg);
+    else if (arg == "--no-timestamps")
+      o.timestamps = false;
+    else if (arg.rfind("--", 0) == 0)
+      throw UsageError("run: unknown option '" + arg + "'");
+    else if (o.scene.empty())
+      o.scene = arg;
+    else
+      throw UsageError("run: more than one scene given ('" + o.scene + "' and '" + arg + "')");
+  }
+  return o;
+}
+
+BenchOptions parseBenchOptions(const std::vector<std::string>& args) {
+  BenchOptions o;
+  ArgReader r(args);
+  while (!r.done()) {
+    const std::string arg = r.next();
+    if (readShared(r, arg, o.overrides, o.common)) continue;
+    if (arg == "--out") {
+      o.outFile = r.value(arg);
+    } else if (arg == "--frames") {
+      o.frames = r.count(arg, 1, 100'000);
+    } else if (arg == "--warmup") {
+      o.warmupFrames = r.count(arg, 0, 100'000);
+    } else if (arg == "--sizes") {
+      o.sizes.clear();
+      for (const std::string& s : split(r.value(arg))) {
+        char* end = nullptr;
+        long n = std::strtol(s.c_str(), &end, 10);
+        if (end == s.c_str() || *end != '\0' || n < 2 || n > 4096)
+          throw UsageError("--sizes: expected comma-separated integers in [2, 4096], got '" + s + "'");
+        o.sizes.push_back(static_cast<uint32_t>(n));
+      }
+    } else if (arg == "--modes") {
+      o.modes.clear();
+      for (const std::string& s : split(r.value(arg))) o.modes.push_back(parseMode(arg, s));
+    } else {
+      throw UsageError("bench: unknown argument '" + arg + "'");
+    }
+  }
+  if (o.overrides.mode) throw UsageError("bench: use --modes instead of --solver");
+  return o;
+}
+
+std::string usageText() {
+  return R"(vkxpbd - XPBD cloth on the GPU with Vulkan compute
+
+usage:
+  vkxpbd run [SCENE.json] [--headless] [--frames N] [--solver gs|jacobi] [--model xpbd|pbd]
+             [--substeps S] [--iterations I] [--omega W] [--device N|name] [--out DIR]
+             [--no-timestamps] [--validation]
+      Simulates SCENE (default: the built-in flag scene) for N frames (default 120), then writes
+      DIR/final.obj and DIR/state.json (default DIR: out) and prints a summary.
+  vkxpbd bench [--out FILE.json] [--sizes 64,128,256,512] [--modes gs,jacobi] [--frames N]
+               [--warmup N] [--substeps S] [--iterations I] [--omega W] [--device N|name]
+      Runs the standard cloth (docs/benchmarks.md) at each size and mode; writes JSON naming the device.
+  vkxpbd devices
+      Lists the Vulkan devices (index, name, type).
+
+environment:
+  VKXPBD_VALIDATION=1   enable the validation layer with synchronization validation (as --validation)
+)";
+}
+
+}  // namespace vkxpbd

@@ -1,0 +1,73 @@
+#include "app/report.h"
+
+#include <algorithm>
+#include <cstdio>
+
+namespace vkxpbd {
+
+vk::ContextOptions contextOptions(const CommonOptions& common) {
+  vk::ContextOptions o;
+  o.validation = common.validation || vk::validationRequestedByEnvironment();
+  o.device = common.device;
+  return o;
+}
+
+nlohmann::json deviceJson(const vk::Context& ctx) {
+  const VkPhysicalDeviceProperties& p = ctx.properties;
+  return {{"name", ctx.deviceInfo.name},
+          {"type", ctx.deviceInfo.type},
+          {"index", ctx.deviceInfo.index},
+          {"vendor_id", p.vendorID},
+          {"device_id", p.deviceID},
+          {"driver_version", p.driverVersion},
+          {"api_version", std::to_string(VK_API_VERSION_MAJOR(p.apiVersion)) + "." +
+                              std::to_string(VK_API_VERSION_MINOR(p.apiVersion)) + "." +
+                              std::to_string(VK_API_VERSION_PATCH(p.apiVersion))},
+          {"timestamps", ctx.timestampsSupported}};
+}
+
+nlohmann::json colouringJson(const SolverLayout& layout) {
+  nlohmann::json sizes = nlohmann::json::array();
+  for (const ConstraintRange& c : layout.colours) sizes.push_back(c.count);
+  return {{"constraints", layout.stats.constraints},
+          {"colours", layout.stats.colours},
+          {"colour_sizes", sizes},
+          {"tail", layout.stats.tail},
+          {"tail_share", layout.stats.tailShare},
+          {"colouring_seconds", layout.colouringSeconds}};
+}
+
+nlohmann::json strainJson(const StrainStats& s) {
+  return {{"constraints", s.constraints},
+          {"max_violation_m", s.maxViolation},
+          {"max_strain", s.maxStrain},
+          {"median_strain", s.medianStrain},
+          {"p99_strain", s.p99Strain}};
+}
+
+nlohmann::json stageTimesJson(const std::vector<vk::StageTime>& stages) {
+  nlohmann::json j = nlohmann::json::array();
+  for (const vk::StageTime& s : stages)
+    if (s.passes > 0) j.push_back({{"stage", s.name}, {"ms", s.ms}, {"passes", s.passes}});
+  return j;
+}
+
+std::string colouringSummary(const SolverLayout& layout) {
+  const ColouringStats& s = layout.stats;
+  char line[256];
+  std::snprintf(
+      line, sizeof(line),
+      "colours: %u (largest %u, smallest %u), Jacobi batch %u of %u constraints (%.1f%%), coloured in %.3f s",
+      s.colours, s.largestColour, s.smallestColour, s.tail, s.constraints, 100.0 * s.tailShare,
+      layout.colouringSeconds);
+  return line;
+}
+
+double median(std::vector<double> values) {
+  if (values.empty()) return 0.0;
+  std::sort(values.begin(), values.end());
+  const size_t n = values.size();
+  return n % 2 == 1 ? values[n / 2] : 0.5 * (values[n / 2 - 1] + values[n / 2]);
+}
+
+}  // namespace vkxpbd

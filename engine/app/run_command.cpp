@@ -1,0 +1,102 @@
+// `vkxpbd run`: simulate a scene headless, check every state read back for NaN, write the results.
+#include <chrono>
+#include <cstdio>
+
+#include "app/commands.h"
+#include "app/report.h"
+#include "common/output.h"
+#include "gpu/gpu_solver.h"
+#include "scene/builtin_scenes.h"
+#include "sim/cloth_builder.h"
+
+namespace vkxpbd {
+
+namespace {
+
+// Frames simulated between two read-backs checked for NaN.
+constexpr uint32_t kCheckInterval = 60;
+
+}  // namespace
+
+int runCommand(const RunOptions& options) {
+  SceneDesc scene = options.scene.empty() ? builtinScene("flag") : loadScene(options.scene);
+  options.overrides.applyTo(scene.solver);
+  const Model model = buildModel(scene);
+  const SolverSettings& settings = scene.solver;
+  std::printf("scene: %s (%s), %u particles, %zu constraints\n", scene.name.c_str(), scene.path.c_str(),
+              model.particleCount(), model.distance.size());
+  if (!options.headless) std::printf("window: not available in this build; running headless\n");
+
+  vk::Context ctx(contextOptions(options.common));
+  const SolverLayout layout = buildSolverLayout(model, settings);
+  std::printf("solver: %s, %s, %u substeps x %u iterations, omega %.2f, dt %.5f s\n",
+              solverModeName(settings.mode), constraintModelName(settings.constraintModel), settings.substeps,
+              settings.iterations, settings.omega, settings.frameDt);
+  std::printf("%s\n", colouringSummary(layout).c_str());
+
+  GpuSolverOptions solverOptions;
+  solverOptions.timestamps = options.timestamps;
+  GpuSolver solver(ctx, model, settings, layout, solverOptions);
+
+  State state;
+  auto start = std::chrono::steady_clock::now();
+  for (uint32_t done = 0; done < options.frames;) {
+    const uint32_t chunk = std::min(kCheckInterval, options.frames - done);
+    solver.simulate(chunk);
+    done += chunk;
+    state = solver.download();
+    if (std::optional<uint32_t> bad = findNonFinite(state)) {
+      std::fprintf(stderr, "error: the simulation produced a non-finite value at particle %u by frame %u\n",
+                   *bad, done);
+      return kExitNonFinite;
+    }
+  }
+  const double wallMs =
+      std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - start).count();
+  double gpuFrameMs = 0.0;
+  const std::vector<vk::StageTime> stages = solver.lastFrameTimes(&gpuFrameMs);
+  const StrainStats strain = measureStrain(model, state.positions);
+
+  nlohmann::json summary = {{"scene", scene.name},
+                            {"scene_path", scene.path},
+                            {"device", deviceJson(ctx)},
+                            {"frames", options.frames},
+                            {"particles", model.particleCount()},
+                            {"solver", solverModeName(settings.mode)},
+                            {"model", constraintModelName(settings.constraintModel)},
+                            {"substeps", settings.substeps},
+                            {"iterations", settings.iterations},
+                            {"omega", settings.omega},
+                            {"colouring", colouringJson(layout)},
+                            {"wall_ms_per_frame", wallMs / options.frames},
+                            {"gpu_ms_last_frame", gpuFrameMs},
+                            {"passes_per_frame", solver.passesPerFrame()},
+                            {"stage_times_last_frame", stageTimesJson(stages)},
+                            {"strain", strainJson(strain)}};
+  writeObj(options.outDir + "/final.obj", model, state.positions);
+  writeStateJson(options.outDir + "/state.json", state, summary);
+
+  std::printf(
+      "frames: %u, %.3f ms per frame (wall, incl. read-backs), GPU %.3f ms for the last frame (%u passes)\n",
+      options.frames, wallMs / options.frames, gpuFrameMs, solver.passesPerFrame());
+  for (const vk::StageTime& s : stages)
+    if (s.passes > 0) std::printf("  %-22s %8.3f ms  (%u passes)\n", s.name.c_str(), s.ms, s.passes);
+  std::printf("max constraint violation: %.6f m (max strain %.4f%%, median %.4f%%, p99 %.4f%%)\n",
+              strain.maxViolation, 100.0 * strain.maxStrain, 100.0 * strain.medianStrain,
+              100.0 * strain.p99Strain);
+  std::printf("wrote %s/final.obj and %s/state.json\n", options.outDir.c_str(), options.outDir.c_str());
+  if (ctx.validationEnabled()) {
+    std::printf("validation messages: %u\n", ctx.validationMessageCount());
+    if (ctx.validationMessageCount() > 0) return kExitValidation;
+  }
+  return kExitOk;
+}
+
+int devicesCommand() {
+  for (const vk::DeviceInfo& d : vk::Context::listDevices())
+    std::printf("%u: %s (%s, Vulkan %u.%u)\n", d.index, d.name.c_str(), d.type.c_str(),
+                VK_API_VERSION_MAJOR(d.apiVersion), VK_API_VERSION_MINOR(d.apiVersion));
+  return kExitOk;
+}
+
+}  // namespace vkxpbd

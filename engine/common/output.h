@@ -1,0 +1,21 @@
+// Writing results: OBJ surfaces and a machine-readable JSON state file.
+#pragma once
+
+#include <string>
+
+#include <nlohmann/json.hpp>
+
+#include "sim/model.h"
+
+namespace vkxpbd {
+
+// Every surface of the model at the given positions. Throws std::runtime_error naming the file.
+void writeObj(const std::string& path, const Model& model, const std::vector<glm::vec4>& positions);
+
+// {"summary": ..., "frame": F, "positions": [[x,y,z]...] (m), "velocities": [...] (m/s)}.
+void writeStateJson(const std::string& path, const State& state, const nlohmann::json& summary);
+
+// Writes text to a file, creating parent folders. Throws std::runtime_error naming the file.
+void writeTextFile(const std::string& path, const std::string& text);
+
+}  // namespace vkxpbd

@@ -1,0 +1,354 @@
+#include "gpu/gpu_solver.h"
+
+#include <algorithm>
+
+#include "sim/sim_params.h"
+#include "vk/compute.h"
+
+namespace vkxpbd {
+
+using vk::Buffer;
+using vk::MemoryKind;
+
+struct GpuSolver::FrameSlot {
+  VkCommandBuffer cmd = VK_NULL_HANDLE;
+  VkFence fence = VK_NULL_HANDLE;
+  bool pending = false;
+  std::unique_ptr<vk::PassTimer> timer;
+  VkPipeline bound = VK_NULL_HANDLE;
+};
+
+namespace {
+
+template <typename T>
+VkDeviceSize bytesOf(const std::vector<T>& v) {
+  return static_cast<VkDeviceSize>(v.size() * sizeof(T));
+}
+
+std::string stageLabel(const char* stage, uint32_t substep) {
+  return std::string(stage) + " s=" + std::to_string(substep);
+}
+
+}  // namespace
+
+std::vector<std::string> solverStageNames(uint32_t colourCount) {
+  std::vector<std::string> names = {"predict", "jacobi constraints", "jacobi apply", "collide",
+                                    "update velocity"};
+  for (uint32_t c = 0; c < colourCount; ++c) names.push_back("solve colour " + std::to_string(c));
+  return names;
+}
+
+GpuSolver::GpuSolver(const vk::Context& ctx, const Model& model, const SolverSettings& settings,
+                     const SolverLayout& layout, const GpuSolverOptions& options)
+    : ctx_(ctx), model_(model), settings_(settings), layout_(layout), options_(options) {
+  createBuffers();
+  createDescriptors();
+  createPipelines();
+  const uint32_t colours = static_cast<uint32_t>(layout_.colours.size());
+  const uint32_t passesPerSubstep = 3 + settings_.iterations * (colours + 2);
+  for (int i = 0; i < 2; ++i) {
+    auto slot = std::make_unique<FrameSlot>();
+    std::string name = "solver frame " + std::to_string(i);
+    VkCommandBufferAllocateInfo alloc{VK_STRUCTURE_TYPE_COMMAND_BUFFER_ALLOCATE_INFO};
+    alloc.commandPool = ctx_.commandPool;
+    alloc.level = VK_COMMAND_BUFFER_LEVEL_PRIMARY;
+    alloc.commandBufferCount = 1;
+    VK_CHECK(vkAllocateCommandBuffers(ctx_.device, &alloc, &slot->cmd));
+    ctx_.setName(VK_OBJECT_TYPE_COMMAND_BUFFER, slot->cmd, name);
+    VkFenceCreateInfo fenceInfo{VK_STRUCTURE_TYPE_FENCE_CREATE_INFO};
+    VK_CHECK(vkCreateFence(ctx_.device, &fenceInfo, nullptr, &slot->fence));
+    ctx_.setName(VK_OBJECT_TYPE_FENCE, slot->fence, name + " fence");
+    if (options_.timestamps)
+      slot->timer = std::make_unique<vk::PassTimer>(
+          ctx_, solverStageNames(colours), settings_.substeps * passesPerSubstep, name + " timestamps");
+    recordFrame(*slot, name);
+    slots_.push_back(std::move(slot));
+  }
+}
+
+GpuSolver::~GpuSolver() {
+  vkDeviceWaitIdle(ctx_.device);
+  for (auto& slot : slots_) {
+    vkDestroyFence(ctx_.device, slot->fence, nullptr);
+    vkFreeCommandBuffers(ctx_.device, ctx_.commandPool, 1, &slot->cmd);
+  }
+  slots_.clear();
+  for (VkPipeline p : {predict_, solveDistance_, jacobiDistance_, jacobiApply_, collide_, updateVelocity_})
+    vkDestroyPipeline(ctx_.device, p, nullptr);
+  vkDestroyPipelineLayout(ctx_.device, pipelineLayout_, nullptr);
+  vkDestroyDescriptorPool(ctx_.device, descriptorPool_, nullptr);
+  vkDestroyDescriptorSetLayout(ctx_.device, setLayout_, nullptr);
+  for (Buffer& b : buffers_) vk::destroyBuffer(ctx_, b);
+}
+
+void GpuSolver::createBuffers() {
+  const Model& m = model_;
+  const VkBufferUsageFlags storage = VK_BUFFER_USAGE_STORAGE_BUFFER_BIT;
+  buffers_.resize(VKXPBD_BINDING_COUNT);
+  auto make = [&](uint32_t binding, VkDeviceSize size, const char* name, VkBufferUsageFlags usage = 0) {
+    buffers_[binding] = vk::createBuffer(ctx_, size, storage | usage, MemoryKind::DeviceLocal, name);
+  };
+  auto upload = [&](uint32_t binding, const auto& data) {
+    vk::uploadBuffer(ctx_, buffers_[binding], data.data(), bytesOf(data));
+  };
+
+  const VkDeviceSize particleBytes = m.particleCount() * sizeof(glm::vec4);
+  // Storage for the solver and vertex input for the renderer: the same VkBuffer, never copied.
+  make(VKXPBD_BINDING_POSITIONS, particleBytes, "positions", VK_BUFFER_USAGE_VERTEX_BUFFER_BIT);
+  make(VKXPBD_BINDING_PREDICTED, particleBytes, "predicted positions");
+  make(VKXPBD_BINDING_VELOCITIES, particleBytes, "velocities");
+  make(VKXPBD_BINDING_PARTICLE_PIN, m.particleCount() * sizeof(uint32_t), "particle pin");
+  make(VKXPBD_BINDING_PINS, bytesOf(m.pins), "pins");
+  make(VKXPBD_BINDING_MOTIONS, bytesOf(m.motions), "pin motions");
+  make(VKXPBD_BINDING_DISTANCE, bytesOf(layout_.distance), "distance constraints");
+  make(VKXPBD_BINDING_LAMBDA, layout_.distance.size() * sizeof(float), "lambda");
+  make(VKXPBD_BINDING_JACOBI_DELTA, layout_.slotCount() * sizeof(glm::vec4), "jacobi slot deltas");
+  make(VKXPBD_BINDING_JACOBI_OFFSETS, bytesOf(layout_.adjacency.offsets), "jacobi offsets");
+  make(VKXPBD_BINDING_JACOBI_SLOTS, bytesOf(layout_.adjacency.slots), "jacobi slots");
+  make(VKXPBD_BINDING_JACOBI_PARTICLES, bytesOf(layout_.adjacency.particles), "jacobi particles");
+  make(VKXPBD_BINDING_PLANES, bytesOf(m.planes), "plane colliders");
+  make(VKXPBD_BINDING_SPHERES, bytesOf(m.spheres), "sphere colliders");
+  buffers_[VKXPBD_BINDING_PARAMS] =
+      vk::createBuffer(ctx_, sizeof(gpu::SimParams), VK_BUFFER_USAGE_UNIFORM_BUFFER_BIT,
+                       MemoryKind::HostVisible, "sim params");
+  make(VKXPBD_BINDING_CLOCK, sizeof(gpu::FrameClock), "frame clock");
+
+  std::vector<uint32_t> particlePin(m.particleCount(), VKXPBD_NONE);
+  for (uint32_t p = 0; p < m.pins.size(); ++p) particlePin[m.pins[p].particle] = p;
+  upload(VKXPBD_BINDING_PARTICLE_PIN, particlePin);
+  upload(VKXPBD_BINDING_PINS, m.pins);
+  upload(VKXPBD_BINDING_MOTIONS, m.motions);
+  upload(VKXPBD_BINDING_DISTANCE, layout_.distance);
+  upload(VKXPBD_BINDING_LAMBDA, std::vector<float>(layout_.distance.size(), 0.0f));
+  upload(VKXPBD_BINDING_JACOBI_OFFSETS, layout_.adjacency.offsets);
+  upload(VKXPBD_BINDING_JACOBI_SLOTS, layout_.adjacency.slots);
+  upload(VKXPBD_BINDING_JACOBI_PARTICLES, layout_.adjacency.particles);
+  upload(VKXPBD_BINDING_PLANES, m.planes);
+  upload(VKXPBD_BINDING_SPHERES, m.spheres);
+  gpu::SimParams params = makeSimParams(m, settings_);
+  vk::uploadBuffer(ctx_, buffers_[VKXPBD_BINDING_PARAMS], &params, sizeof(params));
+  upload(VKXPBD_BINDING_PREDICTED, m.restPositions);
+  upload(VKXPBD_BINDING_JACOBI_DELTA, std::vector<glm::vec4>(layout_.slotCount(), glm::vec4(0.0f)));
+  upload(VKXPBD_BINDING_POSITIONS, m.restPositions);
+  upload(VKXPBD_BINDING_VELOCITIES, std::vector<glm::vec4>(m.particleCount(), glm::vec4(0.0f)));
+  gpu::FrameClock clock{};
+  vk::uploadBuffer(ctx_, buffers_[VKXPBD_BINDING_CLOCK], &clock, sizeof(clock));
+}
+
+void GpuSolver::createDescriptors() {
+  std::vector<VkDescriptorSetLayoutBinding> bindings(VKXPBD_BINDING_COUNT);
+  for (uint32_t b = 0; b < VKXPBD_BINDING_COUNT; ++b) {
+    bindings[b].binding = b;
+    bindings[b].descriptorType =
+        b == VKXPBD_BINDING_PARAMS ? VK_DESCRIPTOR_TYPE_UNIFORM_BUFFER : VK_DESCRIPTOR_TYPE_STORAGE_BUFFER;
+    bindings[b].descriptorCount = 1;
+    bindings[b].stageFlags = VK_SHADER_STAGE_COMPUTE_BIT;
+  }
+  VkDescriptorSetLayoutCreateInfo layoutInfo{VK_STRUCTURE_TYPE_DESCRIPTOR_SET_LAYOUT_CREATE_INFO};
+  layoutInfo.bindingCount = VKXPBD_BINDING_COUNT;
+  layoutInfo.pBindings = bindings.data();
+  VK_CHECK(vkCreateDescriptorSetLayout(ctx_.device, &layoutInfo, nullptr, &setLayout_));
+  ctx_.setName(VK_OBJECT_TYPE_DESCRIPTOR_SET_LAYOUT, setLayout_, "solver set layout");
+
+  VkPushConstantRange push{VK_SHADER_STAGE_COMPUTE_BIT, 0, sizeof(gpu::PassConstants)};
+  VkPipelineLayoutCreateInfo pipelineInfo{VK_STRUCTURE_TYPE_PIPELINE_LAYOUT_CREATE_INFO};
+  pipelineInfo.setLayoutCount = 1;
+  pipelineInfo.pSetLayouts = &setLayout_;
+  pipelineInfo.pushConstantRangeCount = 1;
+  pipelineInfo.pPushConstantRanges = &push;
+  VK_CHECK(vkCreatePipelineLayout(ctx_.device, &pipelineInfo, nullptr, &pipelineLayout_));
+  ctx_.setName(VK_OBJECT_TYPE_PIPELINE_LAYOUT, pipelineLayout_, "solver pipeline layout");
+
+  VkDescriptorPoolSize sizes[] = {{VK_DESCRIPTOR_TYPE_STORAGE_BUFFER, VKXPBD_BINDING_COUNT - 1},
+                                  {VK_DESCRIPTOR_TYPE_UNIFORM_BUFFER, 1}};
+  VkDescriptorPoolCreateInfo poolInfo{VK_STRUCTURE_TYPE_DESCRIPTOR_POOL_CREATE_INFO};
+  poolInfo.maxSets = 1;
+  poolInfo.poolSizeCount = 2;
+  poolInfo.pPoolSizes = sizes;
+  VK_CHECK(vkCreateDescriptorPool(ctx_.device, &poolInfo, nullptr, &descriptorPool_));
+  ctx_.setName(VK_OBJECT_TYPE_DESCRIPTOR_POOL, descriptorPool_, "solver descriptor pool");
+
+  VkDescriptorSetAllocateInfo alloc{VK_STRUCTURE_TYPE_DESCRIPTOR_SET_ALLOCATE_INFO};
+  alloc.descriptorPool = descriptorPool_;
+  alloc.descriptorSetCount = 1;
+  alloc.pSetLayouts = &setLayout_;
+  VK_CHECK(vkAllocateDescriptorSets(ctx_.device, &alloc, &descriptorSet_));
+  ctx_.setName(VK_OBJECT_TYPE_DESCRIPTOR_SET, descriptorSet_, "solver descriptor set");
+
+  std::vector<VkDescriptorBufferInfo> infos(VKXPBD_BINDING_COUNT);
+  std::vector<VkWriteDescriptorSet> writes(VKXPBD_BINDING_COUNT);
+  for (uint32_t b = 0; b < VKXPBD_BINDING_COUNT; ++b) {
+    infos[b] = {buffers_[b].buffer, 0, VK_WHOLE_SIZE};
+    writes[b] = {VK_STRUCTURE_TYPE_WRITE_DESCRIPTOR_SET};
+    writes[b].dstSet = descriptorSet_;
+    writes[b].dstBinding = b;
+    writes[b].descriptorCount = 1;
+    writes[b].descriptorType = bindings[b].descriptorType;
+    writes[b].pBufferInfo = &infos[b];
+  }
+  vkUpdateDescriptorSets(ctx_.device, VKXPBD_BINDING_COUNT, writes.data(), 0, nullptr);
+}
+
+void GpuSolver::createPipelines() {
+  predict_ = vk::createComputePipeline(ctx_, pipelineLayout_, "predict.comp");
+  solveDistance_ = vk::createComputePipeline(ctx_, pipelineLayout_, "solve_distance.comp");
+  jacobiDistance_ = vk::createComputePipeline(ctx_, pipelineLayout_, "jacobi_distance.comp");
+  jacobiApply_ = vk::createComputePipeline(ctx_, pipelineLayout_, "jacobi_apply.comp");
+  collide_ = vk::createComputePipeline(ctx_, pipelineLayout_, "collide.comp");
+  updateVelocity_ = vk::createComputePipeline(ctx_, pipelineLayout_, "update_velocity.comp");
+}
+
+void GpuSolver::recordPass(FrameSlot& slot, SolverStage stage, uint32_t colour, VkPipeline pipeline,
+                           const gpu::PassConstants& constants, uint32_t elements, const std::string& label) {
+  if (elements == 0) return;
+  VkCommandBuffer cmd = slot.cmd;
+  ctx_.beginLabel(cmd, label);
+  if (slot.bound != pipeline) {
+    vkCmdBindPipeline(cmd, VK_PIPELINE_BIND_POINT_COMPUTE, pipeline);
+    slot.bound = pipeline;
+  }
+  vkCmdPushConstants(cmd, pipelineLayout_, VK_SHADER_STAGE_COMPUTE_BIT, 0, sizeof(constants), &constants);
+  const uint32_t groups = vk::groupCount(elements, VKXPBD_WORKGROUP_SIZE);
+  const uint32_t maxX = ctx_.properties.limits.maxComputeWorkGroupCount[0];
+  const uint32_t x = std::min(groups, maxX);
+  vkCmdDispatch(cmd, x, vk::groupCount(groups, x), 1);
+  ctx_.endLabel(cmd);
+  if (slot.timer) slot.timer->endPass(cmd, static_cast<uint32_t>(stage) + colour);
+  vk::computeToComputeBarrier(ctx_, cmd);
+  ++passesPerFrame_;
+}
+
+void GpuSolver::recordFrame(FrameSlot& slot, const std::string& name) {
+  VkCommandBuffer cmd = slot.cmd;
+  VkCommandBufferBeginInfo begin{VK_STRUCTURE_TYPE_COMMAND_BUFFER_BEGIN_INFO};
+  VK_CHECK(vkBeginCommandBuffer(cmd, &begin));
+  ctx_.beginLabel(cmd, name);
+  if (slot.timer) slot.timer->begin(cmd);
+  // Everything earlier on the queue (the previous frame, uploads, the renderer's reads) before this frame.
+  vk::memoryBarrier(
+      ctx_, cmd,
+      VK_PIPELINE_STAGE_2_COMPUTE_SHADER_BIT | VK_PIPELINE_STAGE_2_COPY_BIT | options_.externalReadStages,
+      VK_ACCESS_2_SHADER_STORAGE_WRITE_BIT | VK_ACCESS_2_TRANSFER_WRITE_BIT,
+      VK_PIPELINE_STAGE_2_COMPUTE_SHADER_BIT,
+      VK_ACCESS_2_SHADER_STORAGE_READ_BIT | VK_ACCESS_2_SHADER_STORAGE_WRITE_BIT |
+          VK_ACCESS_2_UNIFORM_READ_BIT);
+  vkCmdBindDescriptorSets(cmd, VK_PIPELINE_BIND_POINT_COMPUTE, pipelineLayout_, 0, 1, &descriptorSet_, 0,
+                          nullptr);
+  slot.bound = VK_NULL_HANDLE;
+  passesPerFrame_ = 0;
+
+  const uint32_t n = model_.particleCount();
+  const bool collide = !model_.planes.empty() || !model_.spheres.empty();
+  for (uint32_t s = 0; s < settings_.substeps; ++s) {
+    ctx_.beginLabel(cmd, "substep " + std::to_string(s));
+    gpu::PassConstants pc{};
+    pc.substep = s;
+    pc.count = n;
+    recordPass(slot, SolverStage::Predict, 0, predict_, pc, n, stageLabel("predict", s));
+    for (uint32_t it = 0; it < settings_.iterations; ++it) {
+      pc.flags = it == 0 ? VKXPBD_FLAG_FIRST_ITERATION : 0u;
+      const std::string iter = " it=" + std::to_string(it);
+      for (uint32_t c = 0; c < layout_.colours.size(); ++c) {
+        pc.first = layout_.colours[c].first;
+        pc.count = layout_.colours[c].count;
+        recordPass(slot, SolverStage::SolveColour0, c, solveDistance_, pc, pc.count,
+                   "solve distance colour=" + std::to_string(c) + " s=" + std::to_string(s) + iter);
+      }
+      if (layout_.jacobi.count > 0) {
+        pc.first = layout_.jacobi.first;
+        pc.count = layout_.jacobi.count;
+        pc.slotBase = 0;
+        recordPass(slot, SolverStage::JacobiConstraints, 0, jacobiDistance_, pc, pc.count,
+                   stageLabel("jacobi distance", s) + iter);
+        pc.first = 0;
+        pc.count = layout_.adjacency.rowCount();
+        recordPass(slot, SolverStage::JacobiApply, 0, jacobiApply_, pc, pc.count,
+                   stageLabel("jacobi apply", s) + iter);
+      }
+    }
+    pc = gpu::PassConstants{};
+    pc.substep = s;
+    pc.count = n;
+    if (collide) recordPass(slot, SolverStage::Collide, 0, collide_, pc, n, stageLabel("collide", s));
+    pc.flags = s + 1 == settings_.substeps ? VKXPBD_FLAG_LAST_SUBSTEP : 0u;
+    recordPass(slot, SolverStage::UpdateVelocity, 0, updateVelocity_, pc, n,
+               stageLabel("update velocity", s));
+    ctx_.endLabel(cmd);
+  }
+  // Results readable by the host, by copies and by whoever draws them.
+  vk::memoryBarrier(ctx_, cmd, VK_PIPELINE_STAGE_2_COMPUTE_SHADER_BIT, VK_ACCESS_2_SHADER_STORAGE_WRITE_BIT,
+                    VK_PIPELINE_STAGE_2_HOST_BIT | VK_PIPELINE_STAGE_2_COPY_BIT | options_.externalReadStages,
+                    VK_ACCESS_2_HOST_READ_BIT | VK_ACCESS_2_TRANSFER_READ_BIT | options_.externalReadAccess);
+  ctx_.endLabel(cmd);
+  VK_CHECK(vkEndCommandBuffer(cmd));
+}
+
+void GpuSolver::finish(FrameSlot& slot) {
+  if (!slot.pending) return;
+  VK_CHECK(vkWaitForFences(ctx_.device, 1, &slot.fence, VK_TRUE, UINT64_MAX));
+  VK_CHECK(vkResetFences(ctx_.device, 1, &slot.fence));
+  slot.pending = false;
+  for (size_t i = 0; i < slots_.size(); ++i)
+    if (slots_[i].get() == &slot) lastCompleted_ = static_cast<int>(i);
+}
+
+void GpuSolver::simulate(uint32_t frames) {
+  for (uint32_t f = 0; f < frames; ++f) {
+    FrameSlot& slot = *slots_[submitted_ % slots_.size()];
+    finish(slot);
+    VkSubmitInfo submit{VK_STRUCTURE_TYPE_SUBMIT_INFO};
+    submit.commandBufferCount = 1;
+    submit.pCommandBuffers = &slot.cmd;
+    VK_CHECK(vkQueueSubmit(ctx_.queue, 1, &submit, slot.fence));
+    slot.pending = true;
+    ++submitted_;
+  }
+}
+
+void GpuSolver::wait() {
+  // Oldest first, so lastCompleted_ ends on the newest frame.
+  for (size_t i = 0; i < slots_.size(); ++i) finish(*slots_[(submitted_ + i) % slots_.size()]);
+}
+
+void GpuSolver::upload(const State& state) {
+  wait();
+  vk::uploadBuffer(ctx_, buffers_[VKXPBD_BINDING_POSITIONS], state.positions.data(),
+                   bytesOf(state.positions));
+  vk::uploadBuffer(ctx_, buffers_[VKXPBD_BINDING_VELOCITIES], state.velocities.data(),
+                   bytesOf(state.velocities));
+  gpu::FrameClock clock{};
+  clock.frame = static_cast<uint32_t>(state.frame);
+  vk::uploadBuffer(ctx_, buffers_[VKXPBD_BINDING_CLOCK], &clock, sizeof(clock));
+}
+
+State GpuSolver::download() {
+  wait();
+  State state;
+  state.positions.resize(model_.particleCount());
+  state.velocities.resize(model_.particleCount());
+  vk::downloadBuffer(ctx_, buffers_[VKXPBD_BINDING_POSITIONS], state.positions.data(),
+                     bytesOf(state.positions));
+  vk::downloadBuffer(ctx_, buffers_[VKXPBD_BINDING_VELOCITIES], state.velocities.data(),
+                     bytesOf(state.velocities));
+  gpu::FrameClock clock{};
+  vk::downloadBuffer(ctx_, buffers_[VKXPBD_BINDING_CLOCK], &clock, sizeof(clock));
+  state.frame = clock.frame;
+  return state;
+}
+
+std::vector<float> GpuSolver::downloadLambdas() {
+  wait();
+  std::vector<float> lambdas(layout_.distance.size());
+  vk::downloadBuffer(ctx_, buffers_[VKXPBD_BINDING_LAMBDA], lambdas.data(), bytesOf(lambdas));
+  return lambdas;
+}
+
+std::vector<vk::StageTime> GpuSolver::lastFrameTimes(double* totalMs) const {
+  if (lastCompleted_ < 0 || !slots_[static_cast<size_t>(lastCompleted_)]->timer) {
+    if (totalMs != nullptr) *totalMs = 0.0;
+    return {};
+  }
+  return slots_[static_cast<size_t>(lastCompleted_)]->timer->read(totalMs);
+}
+
+}  // namespace vkxpbd

@@ -1,0 +1,101 @@
+// The GPU solver: the model's buffers on the device, one compute pass per stage, and a whole frame
+// (all substeps) recorded once into a command buffer that is replayed every frame.
+//
+// A substep is:   predict → [solve colour 0 … colour C−1 → Jacobi constraints → Jacobi apply] × iterations
+//                 → collide → update velocity
+// with a compute→compute memory barrier after every pass. Two identical command buffers alternate so
+// one frame can be queued while the previous runs; no vkDeviceWaitIdle per frame.
+#pragma once
+
+#include <memory>
+#include <string>
+#include <vector>
+
+#include "sim/model.h"
+#include "sim/solver_layout.h"
+#include "vk/buffer.h"
+#include "vk/timestamps.h"
+
+namespace vkxpbd {
+
+struct GpuSolverOptions {
+  bool timestamps = true;  // GPU timestamps around every pass (when the device supports them)
+  // Stages outside the solver that read the position buffer between frames (e.g. the renderer's
+  // vertex input); included in the frame's first and last barriers.
+  VkPipelineStageFlags2 externalReadStages = 0;
+  VkAccessFlags2 externalReadAccess = 0;
+};
+
+// Pass stages, used for timestamps and labels.
+enum class SolverStage : uint32_t {
+  Predict,
+  JacobiConstraints,
+  JacobiApply,
+  Collide,
+  UpdateVelocity,
+  SolveColour0
+};
+
+class GpuSolver {
+ public:
+  GpuSolver(const vk::Context& ctx, const Model& model, const SolverSettings& settings,
+            const SolverLayout& layout, const GpuSolverOptions& options = {});
+  ~GpuSolver();
+  GpuSolver(const GpuSolver&) = delete;
+  GpuSolver& operator=(const GpuSolver&) = delete;
+
+  // Replaces positions, velocities and the frame counter (waits for queued frames first).
+  void upload(const State& state);
+  // Queues `frames` frames; returns once they are submitted (at most two frames in flight).
+  void simulate(uint32_t frames);
+  // Waits until every queued frame has finished.
+  void wait();
+  // Waits, then reads positions, velocities and the frame counter back.
+  State download();
+  // Waits, then reads λ of every constraint (layout order), N·s².
+  std::vector<float> downloadLambdas();
+
+  // Per-stage GPU times of the most recently completed frame; totalMs is its whole GPU span.
+  std::vector<vk::StageTime> lastFrameTimes(double* totalMs = nullptr) const;
+  uint32_t passesPerFrame() const { return passesPerFrame_; }
+
+  const vk::Buffer& positionBuffer() const { return buffers_[VKXPBD_BINDING_POSITIONS]; }
+  const SolverLayout& layout() const { return layout_; }
+
+ private:
+  struct FrameSlot;
+  void createBuffers();
+  void createDescriptors();
+  void createPipelines();
+  void recordFrame(FrameSlot& slot, const std::string& name);
+  void recordPass(FrameSlot& slot, SolverStage stage, uint32_t colour, VkPipeline pipeline,
+                  const gpu::PassConstants& constants, uint32_t elements, const std::string& label);
+  void finish(FrameSlot& slot);
+
+  const vk::Context& ctx_;
+  const Model& model_;
+  SolverSettings settings_;
+  const SolverLayout& layout_;
+  GpuSolverOptions options_;
+
+  std::vector<vk::Buffer> buffers_;  // indexed by VKXPBD_BINDING_*
+  VkDescriptorSetLayout setLayout_ = VK_NULL_HANDLE;
+  VkPipelineLayout pipelineLayout_ = VK_NULL_HANDLE;
+  VkDescriptorPool descriptorPool_ = VK_NULL_HANDLE;
+  VkDescriptorSet descriptorSet_ = VK_NULL_HANDLE;
+  VkPipeline predict_ = VK_NULL_HANDLE;
+  VkPipeline solveDistance_ = VK_NULL_HANDLE;
+  VkPipeline jacobiDistance_ = VK_NULL_HANDLE;
+  VkPipeline jacobiApply_ = VK_NULL_HANDLE;
+  VkPipeline collide_ = VK_NULL_HANDLE;
+  VkPipeline updateVelocity_ = VK_NULL_HANDLE;
+
+  std::vector<std::unique_ptr<FrameSlot>> slots_;
+  uint64_t submitted_ = 0;
+  int lastCompleted_ = -1;
+  uint32_t passesPerFrame_ = 0;
+};
+
+std::vector<std::string> solverStageNames(uint32_t colourCount);
+
+}  // namespace vkxpbd

@@ -1,0 +1,565 @@
+// Scene JSON reader (format: docs/scene-format.md). Every value is checked where it is read, and every
+// error names the file and the field path, e.g. "scenes/flag.json: cloths[0].resolution[1]: ...".
+// Unknown and duplicate keys are errors, so a typo cannot silently fall back to a default.
+#include <algorithm>
+#include <cmath>
+#include <cstdint>
+#include <filesystem>
+#include <fstream>
+#include <initializer_list>
+#include <limits>
+#include <optional>
+#include <set>
+#include <sstream>
+#include <string>
+#include <utility>
+#include <vector>
+
+#include <nlohmann/json.hpp>
+
+#include "scene/scene.h"
+#include "sim/colouring.h"
+
+namespace vkxpbd {
+namespace {
+
+using Json = nlohmann::json;
+
+constexpr int64_t kMaxResolution = 4096;  // particles along one axis of a cloth
+constexpr int64_t kMaxSubstepsOrIterations = 1000;
+constexpr size_t kMaxShownValueLength = 40;  // characters of an offending value quoted in a message
+
+std::string childPath(const std::string& parent, const std::string& key) {
+  return parent.empty() ? key : parent + "." + key;
+}
+
+std::string indexPath(const std::string& parent, size_t index) {
+  return parent + "[" + std::to_string(index) + "]";
+}
+
+std::string shown(const Json& value) {
+  std::string text = value.dump();
+  if (text.size() > kMaxShownValueLength) text = text.substr(0, kMaxShownValueLength) + "...";
+  return text;
+}
+
+std::string formatNumber(double value) {
+  std::ostringstream out;
+  out << value;
+  return out.str();
+}
+
+// "'a'", "'a' or 'b'", "'a', 'b' or 'c'".
+std::string quotedAlternatives(const std::vector<std::string>& names) {
+  std::string text;
+  for (size_t k = 0; k < names.size(); ++k) {
+    if (k > 0) text += (k + 1 == names.size()) ? " or " : ", ";
+    text += "'" + names[k] + "'";
+  }
+  return text;
+}
+
+size_t editDistance(const std::string& a, const std::string& b) {
+  std::vector<size_t> previous(b.size() + 1), current(b.size() + 1);
+  for (size_t j = 0; j <= b.size(); ++j) previous[j] = j;
+  for (size_t i = 1; i <= a.size(); ++i) {
+    current[0] = i;
+    for (size_t j = 1; j <= b.size(); ++j) {
+      const size_t substitution = previous[j - 1] + (a[i - 1] == b[j - 1] ? 0 : 1);
+      current[j] = std::min({previous[j] + 1, current[j - 1] + 1, substitution});
+    }
+    std::swap(previous, current);
+  }
+  return previous[b.size()];
+}
+
+// The closest allowed key within two edits, for "did you mean" hints.
+std::optional<std::string> closestKey(const std::string& key, std::initializer_list<const char*> allowed) {
+  std::optional<std::string> best;
+  size_t bestDistance = 3;
+  for (const char* candidate : allowed) {
+    const size_t distance = editDistance(key, candidate);
+    if (distance < bestDistance) {
+      best = candidate;
+      bestDistance = distance;
+    }
+  }
+  return best;
+}
+
+// Allowed range of a real-valued field; a missing side is unbounded.
+struct Bounds {
+  std::optional<double> min;
+  bool minInclusive = true;
+  std::optional<double> max;
+  bool maxInclusive = true;
+
+  bool contains(double v) const {
+    const bool aboveMin = !min || (minInclusive ? v >= *min : v > *min);
+    const bool belowMax = !max || (maxInclusive ? v <= *max : v < *max);
+    return aboveMin && belowMax;
+  }
+
+  std::string describe() const {
+    if (min && max) {
+      return std::string("in ") + (minInclusive ? "[" : "(") + formatNumber(*min) + ", " +
+             formatNumber(*max) + (maxInclusive ? "]" : ")");
+    }
+    if (min) return std::string(minInclusive ? ">= " : "> ") + formatNumber(*min);
+    if (max) return std::string(maxInclusive ? "<= " : "< ") + formatNumber(*max);
+    return "finite";
+  }
+};
+
+Bounds greaterThan(double min) {
+  Bounds bounds;
+  bounds.min = min;
+  bounds.minInclusive = false;
+  return bounds;
+}
+
+Bounds atLeast(double min) {
+  Bounds bounds;
+  bounds.min = min;
+  return bounds;
+}
+
+Bounds between(double min, bool minInclusive, double max, bool maxInclusive) {
+  return Bounds{min, minInclusive, max, maxInclusive};
+}
+
+const Bounds kAnyFinite{};
+const Bounds kPositive = greaterThan(0.0);
+const Bounds kNonNegative = atLeast(0.0);
+const Bounds kUnitInterval = between(0.0, true, 1.0, true);
+const Bounds kRelaxation = between(0.0, false, 2.0, true);  // Jacobi ω in (0, 2]
+
+// A JSON value together with its path in the document, for error messages.
+class Node {
+ public:
+  Node(const Json& value, std::string path, const std::string& file)
+      : value_(value), path_(std::move(path)), file_(file) {}
+
+  [[noreturn]] void fail(const std::string& what) const { failAt(path_, what); }
+
+  [[noreturn]] void failAt(const std::string& path, const std::string& what) const {
+    throw SceneError(file_ + ": " + (path.empty() ? "(top level)" : path) + ": " + what);
+  }
+
+  const std::string& path() const { return path_; }
+
+  void requireObject() const {
+    if (!value_.is_object()) fail("must be an object, got " + shown(value_));
+  }
+
+  // Requires an object whose keys all appear in `allowed`.
+  void expectObject(std::initializer_list<const char*> allowed) const {
+    requireObject();
+    for (const auto& item : value_.items()) {
+      const bool known =
+          std::any_of(allowed.begin(), allowed.end(), [&](const char* name) { return item.key() == name; });
+      if (known) continue;
+      std::string what = "unknown key";
+      if (auto hint = closestKey(item.key(), allowed)) what += " (did you mean '" + *hint + "'?)";
+      failAt(childPath(path_, item.key()), what);
+    }
+  }
+
+  std::optional<Node> find(const char* key) const {
+    const auto it = value_.find(key);
+    if (it == value_.end()) return std::nullopt;
+    return Node(*it, childPath(path_, key), file_);
+  }
+
+  Node member(const char* key) const {
+    if (auto node = find(key)) return *node;
+    failAt(childPath(path_, key), "missing");
+  }
+
+  // Requires an array of `minSize` to `maxSize` elements.
+  size_t arraySize(size_t minSize, size_t maxSize = std::numeric_limits<size_t>::max()) const {
+    if (!value_.is_array()) fail("must be an array, got " + shown(value_));
+    const size_t size = value_.size();
+    if (minSize == maxSize && size != minSize) {
+      fail("must be an array of " + std::to_string(minSize) + " elements, got " + shown(value_));
+    }
+    if (size < minSize) fail("must have at least " + std::to_string(minSize) + " element(s)");
+    if (size > maxSize) fail("must have at most " + std::to_string(maxSize) + " elements");
+    return size;
+  }
+
+  Node element(size_t index) const { return Node(value_.at(index), indexPath(path_, index), file_); }
+
+  float number(const Bounds& bounds) const {
+    if (!value_.is_number()) fail("must be a number, got " + shown(value_));
+    const double v = value_.get<double>();
+    if (!std::isfinite(v)) fail("must be finite, got " + shown(value_));
+    if (!std::isfinite(static_cast<float>(v))) fail("is too large for a 32-bit float, got " + shown(value_));
+    if (!bounds.contains(v)) fail("must be " + bounds.describe() + ", got " + shown(value_));
+    return static_cast<float>(v);
+  }
+
+  int64_t integer(int64_t min, int64_t max) const {
+    if (!value_.is_number_integer()) fail("must be an integer, got " + shown(value_));
+    const bool huge = value_.is_number_unsigned() &&
+                      value_.get<uint64_t>() > static_cast<uint64_t>(std::numeric_limits<int64_t>::max());
+    const int64_t v = huge ? std::numeric_limits<int64_t>::max() : value_.get<int64_t>();
+    if (v < min) fail("must be an integer >= " + std::to_string(min) + ", got " + shown(value_));
+    if (v > max) fail("must be an integer <= " + std::to_string(max) + ", got " + shown(value_));
+    return v;
+  }
+
+  uint32_t count(int64_t min, int64_t max) const { return static_cast<uint32_t>(integer(min, max)); }
+
+  bool boolean() const {
+    if (!value_.is_boolean()) fail("must be true or false, got " + shown(value_));
+    return value_.get<bool>();
+  }
+
+  std::string string() const {
+    if (!value_.is_string()) fail("must be a string, got " + shown(value_));
+    return value_.get<std::string>();
+  }
+
+  std::string name() const {
+    std::string text = string();
+    if (text.empty()) fail("must not be empty");
+    return text;
+  }
+
+  // One of a fixed set of names; `what` names the kind of thing ("solver", "plane", ...).
+  template <typename T>
+  T choice(const char* what, std::initializer_list<std::pair<const char*, T>> options) const {
+    const std::string text = string();
+    std::vector<std::string> names;
+    for (const auto& [optionName, optionValue] : options) {
+      if (text == optionName) return optionValue;
+      names.emplace_back(optionName);
+    }
+    fail(std::string("unknown ") + what + " '" + text + "' (expected " + quotedAlternatives(names) + ")");
+  }
+
+  glm::vec2 vec2(const Bounds& bounds) const {
+    arraySize(2, 2);
+    return {element(0).number(bounds), element(1).number(bounds)};
+  }
+
+  glm::vec3 vec3() const {
+    arraySize(3, 3);
+    return {element(0).number(kAnyFinite), element(1).number(kAnyFinite), element(2).number(kAnyFinite)};
+  }
+
+ private:
+  const Json& value_;
+  std::string path_;
+  const std::string& file_;
+};
+
+float optionalNumber(const Node& object, const char* key, float fallback, const Bounds& bounds) {
+  const auto node = object.find(key);
+  return node ? node->number(bounds) : fallback;
+}
+
+bool optionalBoolean(const Node& object, const char* key, bool fallback) {
+  const auto node = object.find(key);
+  return node ? node->boolean() : fallback;
+}
+
+// ---- JSON text ------------------------------------------------------------------------------------------
+
+// Follows the parser through the document so that a duplicate key, or a number too large for a double
+// (which nlohmann reports without a location), can be reported with its field path.
+class PathTracker {
+ public:
+  bool onEvent(nlohmann::json::parse_event_t event, const Json& parsed) {
+    using Event = nlohmann::json::parse_event_t;
+    switch (event) {
+      case Event::object_start:
+        pushFrame(false);
+        break;
+      case Event::array_start:
+        pushFrame(true);
+        break;
+      case Event::key:
+        onKey(parsed.get<std::string>());
+        break;
+      case Event::object_end:
+      case Event::array_end:
+        frames_.pop_back();
+        elementDone();
+        break;
+      case Event::value:
+        elementDone();
+        break;
+    }
+    return true;
+  }
+
+  // Path of the value being parsed now.
+  std::string currentPath() const {
+    std::string path;
+    for (const Frame& frame : frames_) {
+      path = frame.isArray ? indexPath(path, frame.nextIndex) : childPath(path, frame.lastKey);
+    }
+    return path;
+  }
+
+  const std::optional<std::string>& duplicatePath() const { return duplicatePath_; }
+
+ private:
+  struct Frame {
+    bool isArray = false;
+    size_t nextIndex = 0;        // arrays: index of the element being parsed
+    std::string lastKey;         // objects: key of the member being parsed
+    std::set<std::string> keys;  // objects: keys seen so far
+  };
+
+  void pushFrame(bool isArray) {
+    frames_.emplace_back();
+    frames_.back().isArray = isArray;
+  }
+
+  void onKey(const std::string& key) {
+    Frame& frame = frames_.back();
+    frame.lastKey = key;
+    if (!frame.keys.insert(key).second && !duplicatePath_) duplicatePath_ = currentPath();
+  }
+
+  void elementDone() {
+    if (!frames_.empty() && frames_.back().isArray) ++frames_.back().nextIndex;
+  }
+
+  std::vector<Frame> frames_;
+  std::optional<std::string> duplicatePath_;
+};
+
+constexpr int kNumberOverflowError = 406;  // nlohmann out_of_range id for a number beyond double range
+
+Json parseJson(const std::string& text, const std::string& file) {
+  PathTracker tracker;
+  Json document;
+  try {
+    document = Json::parse(
+        text, [&](int, Json::parse_event_t event, Json& parsed) { return tracker.onEvent(event, parsed); });
+  } catch (const Json::out_of_range& e) {
+    if (e.id != kNumberOverflowError) throw SceneError(file + ": JSON parse error: " + e.what());
+    const std::string path = tracker.currentPath();
+    throw SceneError(file + ": " + (path.empty() ? "(top level)" : path) +
+                     ": must be finite, got a number beyond the range of a double");
+  } catch (const Json::exception& e) {
+    throw SceneError(file + ": JSON parse error: " + e.what());
+  }
+  if (tracker.duplicatePath()) throw SceneError(file + ": " + *tracker.duplicatePath() + ": duplicate key");
+  return document;
+}
+
+// ---- sections -------------------------------------------------------------------------------------------
+
+SolverSettings readSolver(const Node& node) {
+  node.expectObject({"dt", "substeps", "iterations", "mode", "model", "omega", "damping", "gravity",
+                     "max_colours", "min_colour_size"});
+  SolverSettings solver;
+  solver.frameDt = optionalNumber(node, "dt", solver.frameDt, kPositive);
+  if (auto n = node.find("substeps")) solver.substeps = n->count(1, kMaxSubstepsOrIterations);
+  if (auto n = node.find("iterations")) solver.iterations = n->count(1, kMaxSubstepsOrIterations);
+  if (auto n = node.find("mode")) {
+    solver.mode =
+        n->choice<SolverMode>("solver", {{"gs", SolverMode::GaussSeidel}, {"jacobi", SolverMode::Jacobi}});
+  }
+  if (auto n = node.find("model")) {
+    solver.constraintModel = n->choice<ConstraintModel>(
+        "constraint model", {{"xpbd", ConstraintModel::Xpbd}, {"pbd", ConstraintModel::Pbd}});
+  }
+  solver.omega = optionalNumber(node, "omega", solver.omega, kRelaxation);
+  solver.damping = optionalNumber(node, "damping", solver.damping, kNonNegative);
+  if (auto n = node.find("gravity")) solver.gravity = n->vec3();
+  if (auto n = node.find("max_colours")) solver.colouring.maxColours = n->count(1, kMaxColours);
+  if (auto n = node.find("min_colour_size")) {
+    solver.colouring.minColourSize = n->count(0, std::numeric_limits<uint32_t>::max());
+  }
+  return solver;
+}
+
+// The three per-kind values of "compliance" or "stiffness".
+struct PerKind {
+  float stretch, shear, bend;
+};
+
+PerKind readPerKind(const Node& node, PerKind fallback, const Bounds& bounds) {
+  node.expectObject({"stretch", "shear", "bend"});
+  return {optionalNumber(node, "stretch", fallback.stretch, bounds),
+          optionalNumber(node, "shear", fallback.shear, bounds),
+          optionalNumber(node, "bend", fallback.bend, bounds)};
+}
+
+PinMotionDesc readMotion(const Node& node) {
+  node.expectObject({"type", "vector", "frequency"});
+  PinMotionDesc motion;
+  motion.type = node.member("type").choice<uint32_t>(
+      "motion type", {{"linear", VKXPBD_MOTION_LINEAR}, {"sine", VKXPBD_MOTION_SINE}});
+  motion.vector = node.member("vector").vec3();
+  if (motion.type == VKXPBD_MOTION_SINE) {
+    motion.frequency = node.member("frequency").number(kPositive);
+  } else if (node.find("frequency")) {
+    node.failAt(childPath(node.path(), "frequency"), "only allowed with motion type 'sine'");
+  }
+  return motion;
+}
+
+// A grid index counted from the start (>= 0) or from the end (< 0) must lie inside a resolution of `n`.
+int readPinIndex(const Node& node, uint32_t n) {
+  const int64_t index =
+      node.integer(std::numeric_limits<int32_t>::min(), std::numeric_limits<int32_t>::max());
+  const int64_t count = n;
+  if (index < -count || index >= count) {
+    node.fail("must be in [" + std::to_string(-count) + ", " + std::to_string(count - 1) +
+              "] for a resolution of " + std::to_string(n) + ", got " + std::to_string(index));
+  }
+  return static_cast<int>(index);
+}
+
+uint32_t resolvedIndex(int index, uint32_t n) {
+  return index < 0 ? n - static_cast<uint32_t>(-index) : static_cast<uint32_t>(index);
+}
+
+std::vector<PinDesc> readPins(const Node& node, glm::uvec2 resolution) {
+  std::vector<PinDesc> pins;
+  std::vector<std::pair<uint32_t, uint32_t>> pinned;  // resolved (i, j) of each pin so far
+  const size_t count = node.arraySize(0);
+  for (size_t m = 0; m < count; ++m) {
+    const Node pinNode = node.element(m);
+    pinNode.expectObject({"i", "j", "motion"});
+    PinDesc pin;
+    pin.i = readPinIndex(pinNode.member("i"), resolution.x);
+    pin.j = readPinIndex(pinNode.member("j"), resolution.y);
+    if (auto motion = pinNode.find("motion")) pin.motion = readMotion(*motion);
+    const std::pair<uint32_t, uint32_t> cell{resolvedIndex(pin.i, resolution.x),
+                                             resolvedIndex(pin.j, resolution.y)};
+    const auto earlier = std::find(pinned.begin(), pinned.end(), cell);
+    if (earlier != pinned.end()) {
+      pinNode.fail("pins the same particle as " +
+                   indexPath("pins", static_cast<size_t>(earlier - pinned.begin())));
+    }
+    pinned.push_back(cell);
+    pins.push_back(pin);
+  }
+  return pins;
+}
+
+glm::uvec2 readResolution(const Node& node) {
+  node.arraySize(2, 2);
+  return {node.element(0).count(2, kMaxResolution), node.element(1).count(2, kMaxResolution)};
+}
+
+ClothDesc readCloth(const Node& node, size_t index) {
+  node.expectObject({"name", "size", "resolution", "center", "plane", "areal_density", "mass_distribution",
+                     "shear", "bend", "compliance", "stiffness", "pins"});
+  ClothDesc cloth;
+  cloth.name = index == 0 ? "cloth" : "cloth" + std::to_string(index);
+  if (auto n = node.find("name")) cloth.name = n->name();
+  if (auto n = node.find("size")) cloth.size = n->vec2(kPositive);
+  if (auto n = node.find("resolution")) cloth.resolution = readResolution(*n);
+  if (auto n = node.find("center")) cloth.center = n->vec3();
+  if (auto n = node.find("plane")) {
+    cloth.plane = n->choice<ClothPlane>("plane", {{"xz", ClothPlane::XZ}, {"xy", ClothPlane::XY}});
+  }
+  cloth.arealDensity = optionalNumber(node, "areal_density", cloth.arealDensity, kPositive);
+  if (auto n = node.find("mass_distribution")) {
+    cloth.massDistribution = n->choice<MassDistribution>(
+        "mass distribution", {{"area", MassDistribution::Area}, {"uniform", MassDistribution::Uniform}});
+  }
+  cloth.shear = optionalBoolean(node, "shear", cloth.shear);
+  cloth.bend = optionalBoolean(node, "bend", cloth.bend);
+  if (auto n = node.find("compliance")) {
+    const PerKind c =
+        readPerKind(*n, {cloth.complianceStretch, cloth.complianceShear, cloth.complianceBend}, kNonNegative);
+    cloth.complianceStretch = c.stretch;
+    cloth.complianceShear = c.shear;
+    cloth.complianceBend = c.bend;
+  }
+  if (auto n = node.find("stiffness")) {
+    const PerKind k =
+        readPerKind(*n, {cloth.stiffnessStretch, cloth.stiffnessShear, cloth.stiffnessBend}, kUnitInterval);
+    cloth.stiffnessStretch = k.stretch;
+    cloth.stiffnessShear = k.shear;
+    cloth.stiffnessBend = k.bend;
+  }
+  if (auto n = node.find("pins")) cloth.pins = readPins(*n, cloth.resolution);
+  return cloth;
+}
+
+std::vector<ClothDesc> readCloths(const Node& node) {
+  std::vector<ClothDesc> cloths;
+  const size_t count = node.arraySize(1);
+  for (size_t k = 0; k < count; ++k) cloths.push_back(readCloth(node.element(k), k));
+  return cloths;
+}
+
+PlaneCollider readPlane(const Node& node) {
+  node.expectObject({"type", "normal", "offset"});
+  glm::vec3 normal{0.0f, 1.0f, 0.0f};
+  if (auto n = node.find("normal")) {
+    normal = n->vec3();
+    const float length = glm::length(normal);
+    if (!(length > 0.0f) || !std::isfinite(length)) n->fail("must be a non-zero, finite vector");
+    normal /= length;
+  }
+  const float offset = optionalNumber(node, "offset", 0.0f, kAnyFinite);  // m along the unit normal
+  return PlaneCollider{glm::vec4(normal, offset)};
+}
+
+SphereCollider readSphere(const Node& node) {
+  node.expectObject({"type", "center", "radius"});
+  const glm::vec3 center = node.member("center").vec3();
+  const float radius = node.member("radius").number(kPositive);
+  return SphereCollider{glm::vec4(center, radius)};
+}
+
+enum class ColliderType { Plane, Sphere };
+
+void readColliders(const Node& node, SceneDesc& scene) {
+  const size_t count = node.arraySize(0);
+  for (size_t k = 0; k < count; ++k) {
+    const Node collider = node.element(k);
+    collider.requireObject();
+    const ColliderType type = collider.member("type").choice<ColliderType>(
+        "collider type", {{"plane", ColliderType::Plane}, {"sphere", ColliderType::Sphere}});
+    if (type == ColliderType::Plane) scene.planes.push_back(readPlane(collider));
+    if (type == ColliderType::Sphere) scene.spheres.push_back(readSphere(collider));
+  }
+}
+
+std::string defaultSceneName(const std::string& path) {
+  const std::string stem = std::filesystem::path(path).stem().string();
+  return stem.empty() ? "scene" : stem;
+}
+
+}  // namespace
+
+SceneDesc parseScene(const std::string& jsonText, const std::string& path) {
+  const Json document = parseJson(jsonText, path);
+  const Node root(document, "", path);
+  root.expectObject({"name", "solver", "thickness", "cloths", "colliders"});
+  SceneDesc scene;
+  scene.path = path;
+  scene.name = defaultSceneName(path);
+  if (auto n = root.find("name")) scene.name = n->name();
+  if (auto n = root.find("solver")) scene.solver = readSolver(*n);
+  scene.thickness = optionalNumber(root, "thickness", scene.thickness, kNonNegative);
+  scene.cloths = readCloths(root.member("cloths"));
+  if (auto n = root.find("colliders")) readColliders(*n, scene);
+  return scene;
+}
+
+SceneDesc loadScene(const std::string& path) {
+  std::error_code ignored;
+  std::ifstream file(path, std::ios::binary);
+  if (!file || std::filesystem::is_directory(path, ignored))
+    throw SceneError(path + ": cannot open scene file");
+  std::ostringstream text;
+  text << file.rdbuf();
+  if (file.bad()) throw SceneError(path + ": cannot read scene file");
+  return parseScene(text.str(), path);
+}
+
+}  // namespace vkxpbd

@@ -1,0 +1,223 @@
+// Builds the simulation model of a scene: one particle grid per cloth, its triangles, masses, distance
+// constraints and pins; colliders are copied.
+//
+// Grid of a cloth with resolution (nx, ny); particle (i, j) has index base + j * nx + i:
+//
+//   j=1  nx ---- nx+1 ---- nx+2        XZ plane: i along +x, j along +z (horizontal)
+//         | \     | \     |           XY plane: i along +x, j along +y (vertical)
+//         |   \   |   \   |           each quad splits along its (i+1, j)-(i, j+1) diagonal
+//   j=0   0 ----- 1 ------ 2
+//        i=0     i=1      i=2
+#include "sim/cloth_builder.h"
+
+#include <cmath>
+#include <cstdint>
+#include <string>
+#include <unordered_map>
+#include <vector>
+
+namespace vkxpbd {
+namespace {
+
+// Particle indices of one cloth inside the model.
+struct Grid {
+  uint32_t base = 0;  // index of particle (0, 0)
+  uint32_t nx = 0;    // particles along the first axis
+  uint32_t ny = 0;    // particles along the second axis
+
+  uint32_t index(uint32_t i, uint32_t j) const { return base + j * nx + i; }
+  uint32_t count() const { return nx * ny; }
+};
+
+[[noreturn]] void fail(const SceneDesc& scene, const std::string& path, const std::string& what) {
+  throw SceneError(scene.path + ": " + path + ": " + what);
+}
+
+std::string clothPath(size_t k) {
+  return "cloths[" + std::to_string(k) + "]";
+}
+
+std::string pinPath(size_t k, size_t m) {
+  return clothPath(k) + ".pins[" + std::to_string(m) + "]";
+}
+
+// Checks what a hand-built description could get wrong and the particle grid depends on
+// (parseScene already rejects all of it for scenes read from files).
+void validateCloth(const SceneDesc& scene, const ClothDesc& cloth, size_t k) {
+  if (cloth.resolution.x < 2 || cloth.resolution.y < 2) {
+    fail(scene, clothPath(k) + ".resolution", "must be at least 2 x 2");
+  }
+  if (!(cloth.size.x > 0.0f && cloth.size.y > 0.0f) || !std::isfinite(cloth.size.x) ||
+      !std::isfinite(cloth.size.y)) {
+    fail(scene, clothPath(k) + ".size", "must be positive and finite");
+  }
+  if (!(cloth.arealDensity > 0.0f) || !std::isfinite(cloth.arealDensity)) {
+    fail(scene, clothPath(k) + ".areal_density", "must be positive and finite (a cloth needs mass)");
+  }
+}
+
+// Rest position of grid particle (i, j), m.
+glm::vec3 gridPosition(const ClothDesc& cloth, uint32_t i, uint32_t j) {
+  const double u = (static_cast<double>(i) / (cloth.resolution.x - 1) - 0.5) * cloth.size.x;
+  const double v = (static_cast<double>(j) / (cloth.resolution.y - 1) - 0.5) * cloth.size.y;
+  const glm::vec3 offset = cloth.plane == ClothPlane::XZ
+                               ? glm::vec3(static_cast<float>(u), 0.0f, static_cast<float>(v))
+                               : glm::vec3(static_cast<float>(u), static_cast<float>(v), 0.0f);
+  return cloth.center + offset;
+}
+
+// Two triangles per quad, counter-clockwise seen from +y (XZ) or +z (XY).
+SurfaceMesh gridTriangles(const ClothDesc& cloth, const Grid& grid) {
+  SurfaceMesh mesh;
+  mesh.name = cloth.name;
+  mesh.indices.reserve(6 * size_t{grid.nx - 1} * (grid.ny - 1));
+  // x × y = +z but x × z = -y, so the XZ grid needs the opposite vertex order to face +y.
+  const bool flip = cloth.plane == ClothPlane::XZ;
+  auto addTriangle = [&](uint32_t a, uint32_t b, uint32_t c) {
+    mesh.indices.insert(mesh.indices.end(), {a, flip ? c : b, flip ? b : c});
+  };
+  for (uint32_t j = 0; j + 1 < grid.ny; ++j) {
+    for (uint32_t i = 0; i + 1 < grid.nx; ++i) {
+      const uint32_t p00 = grid.index(i, j), p10 = grid.index(i + 1, j);
+      const uint32_t p01 = grid.index(i, j + 1), p11 = grid.index(i + 1, j + 1);
+      addTriangle(p00, p10, p01);
+      addTriangle(p10, p11, p01);
+    }
+  }
+  return mesh;
+}
+
+// Particle masses of one cloth, kg.
+std::vector<double> particleMasses(const ClothDesc& cloth, const Grid& grid, const SurfaceMesh& mesh,
+                                   const std::vector<glm::vec4>& positions) {
+  const double density = cloth.arealDensity;  // kg/m²
+  if (cloth.massDistribution == MassDistribution::Uniform) {
+    const double area = static_cast<double>(cloth.size.x) * cloth.size.y;  // m²
+    return std::vector<double>(grid.count(), density * area / grid.count());
+  }
+  // Area: each triangle gives a third of its mass to each of its vertices.
+  std::vector<double> masses(grid.count(), 0.0);
+  for (size_t t = 0; t < mesh.indices.size(); t += 3) {
+    const glm::dvec3 a(positions[mesh.indices[t]]), b(positions[mesh.indices[t + 1]]),
+        c(positions[mesh.indices[t + 2]]);
+    const double area = 0.5 * glm::length(glm::cross(b - a, c - a));  // m²
+    for (size_t corner = 0; corner < 3; ++corner)
+      masses[mesh.indices[t + corner] - grid.base] += density * area / 3.0;
+  }
+  return masses;
+}
+
+void addParticles(Model& model, const ClothDesc& cloth, const Grid& grid) {
+  for (uint32_t j = 0; j < grid.ny; ++j) {
+    for (uint32_t i = 0; i < grid.nx; ++i) model.restPositions.emplace_back(gridPosition(cloth, i, j), 0.0f);
+  }
+  model.surfaces.push_back(gridTriangles(cloth, grid));
+  const std::vector<double> masses = particleMasses(cloth, grid, model.surfaces.back(), model.restPositions);
+  for (uint32_t p = 0; p < grid.count(); ++p)
+    model.restPositions[grid.base + p].w = static_cast<float>(1.0 / masses[p]);
+}
+
+void addDistance(Model& model, uint32_t a, uint32_t b, float compliance, float stiffness,
+                 ConstraintKind kind) {
+  const float restLength = glm::length(glm::vec3(model.restPositions[a]) - glm::vec3(model.restPositions[b]));
+  model.distance.push_back(
+      DistanceConstraint{a, b, restLength, compliance, stiffness, static_cast<uint32_t>(kind)});
+}
+
+// Calls add(a, b) for the pairs (i, j)-(i + step, j) and (i, j)-(i, j + step) of every particle, row-major.
+template <typename AddPair>
+void forEachAxisPair(const Grid& grid, uint32_t step, AddPair add) {
+  for (uint32_t j = 0; j < grid.ny; ++j) {
+    for (uint32_t i = 0; i < grid.nx; ++i) {
+      if (i + step < grid.nx) add(grid.index(i, j), grid.index(i + step, j));
+      if (j + step < grid.ny) add(grid.index(i, j), grid.index(i, j + step));
+    }
+  }
+}
+
+// All stretch constraints (grid edges), then shear (both quad diagonals), then bend (skip-one pairs);
+// each kind row-major.
+void addConstraints(Model& model, const ClothDesc& cloth, const Grid& grid) {
+  auto stretch = [&](uint32_t a, uint32_t b) {
+    addDistance(model, a, b, cloth.complianceStretch, cloth.stiffnessStretch, ConstraintKind::Stretch);
+  };
+  auto shear = [&](uint32_t a, uint32_t b) {
+    addDistance(model, a, b, cloth.complianceShear, cloth.stiffnessShear, ConstraintKind::Shear);
+  };
+  auto bend = [&](uint32_t a, uint32_t b) {
+    addDistance(model, a, b, cloth.complianceBend, cloth.stiffnessBend, ConstraintKind::Bend);
+  };
+  forEachAxisPair(grid, 1, stretch);
+  if (cloth.shear) {
+    for (uint32_t j = 0; j + 1 < grid.ny; ++j) {
+      for (uint32_t i = 0; i + 1 < grid.nx; ++i) {
+        shear(grid.index(i, j), grid.index(i + 1, j + 1));
+        shear(grid.index(i + 1, j), grid.index(i, j + 1));
+      }
+    }
+  }
+  if (cloth.bend) forEachAxisPair(grid, 2, bend);
+}
+
+// Grid index counted from the start (>= 0) or the end (< 0), or -1 when outside a resolution of n.
+int64_t resolvePinIndex(int index, uint32_t n) {
+  const int64_t resolved = index < 0 ? int64_t{n} + index : int64_t{index};
+  return (resolved >= 0 && resolved < int64_t{n}) ? resolved : -1;
+}
+
+void addPins(const SceneDesc& scene, Model& model, const ClothDesc& cloth, const Grid& grid, size_t k) {
+  std::unordered_map<uint32_t, size_t> pinOfParticle;  // particle -> index of the pin holding it
+  for (size_t m = 0; m < cloth.pins.size(); ++m) {
+    const PinDesc& desc = cloth.pins[m];
+    const int64_t i = resolvePinIndex(desc.i, grid.nx), j = resolvePinIndex(desc.j, grid.ny);
+    if (i < 0 || j < 0) {
+      fail(scene, pinPath(k, m),
+           "(" + std::to_string(desc.i) + ", " + std::to_string(desc.j) + ") is outside the " +
+               std::to_string(grid.nx) + " x " + std::to_string(grid.ny) + " grid");
+    }
+    const uint32_t particle = grid.index(static_cast<uint32_t>(i), static_cast<uint32_t>(j));
+    const auto [earlier, inserted] = pinOfParticle.emplace(particle, m);
+    if (!inserted) fail(scene, pinPath(k, m), "pins the same particle as " + pinPath(k, earlier->second));
+
+    uint32_t motion = VKXPBD_NONE;
+    if (desc.motion) {
+      motion = static_cast<uint32_t>(model.motions.size());
+      model.motions.push_back(
+          PinMotion{glm::vec4(desc.motion->vector, 0.0f), desc.motion->frequency, desc.motion->type, 0u, 0u});
+    }
+    glm::vec4& rest = model.restPositions[particle];
+    rest.w = 0.0f;
+    model.pins.push_back(Pin{particle, motion, 0u, 0u, glm::vec4(glm::vec3(rest), 0.0f)});
+  }
+}
+
+// Particle indices are uint32 with VKXPBD_NONE reserved.
+void checkParticleCount(const SceneDesc& scene) {
+  uint64_t total = 0;
+  for (const ClothDesc& cloth : scene.cloths) total += uint64_t{cloth.resolution.x} * cloth.resolution.y;
+  if (total >= VKXPBD_NONE) fail(scene, "cloths", "too many particles (" + std::to_string(total) + ")");
+}
+
+}  // namespace
+
+Model buildModel(const SceneDesc& scene) {
+  if (scene.cloths.empty()) fail(scene, "cloths", "must contain at least one cloth");
+  for (size_t k = 0; k < scene.cloths.size(); ++k) validateCloth(scene, scene.cloths[k], k);
+  checkParticleCount(scene);
+
+  Model model;
+  model.name = scene.name;
+  for (size_t k = 0; k < scene.cloths.size(); ++k) {
+    const ClothDesc& cloth = scene.cloths[k];
+    const Grid grid{model.particleCount(), cloth.resolution.x, cloth.resolution.y};
+    addParticles(model, cloth, grid);
+    addConstraints(model, cloth, grid);
+    addPins(scene, model, cloth, grid, k);
+  }
+  model.planes = scene.planes;
+  model.spheres = scene.spheres;
+  model.thickness = scene.thickness;
+  return model;
+}
+
+}  // namespace vkxpbd

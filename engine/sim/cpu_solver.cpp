@@ -1,0 +1,112 @@
+#include "sim/cpu_solver.h"
+
+#include "shared/xpbd_math.h"
+#include "sim/sim_params.h"
+
+namespace vkxpbd {
+
+using glm::vec3;
+using glm::vec4;
+
+CpuSolver::CpuSolver(const Model& model, const SolverSettings& settings, const SolverLayout& layout)
+    : model_(model), layout_(layout), settings_(settings), params_(makeSimParams(model, settings)) {
+  pinOfParticle_.assign(model.particleCount(), VKXPBD_NONE);
+  for (uint32_t p = 0; p < model.pins.size(); ++p) pinOfParticle_[model.pins[p].particle] = p;
+  predicted_.resize(model.particleCount());
+  lambdas_.assign(layout.distance.size(), 0.0f);
+  slotDelta_.assign(layout.slotCount(), vec4(0.0f));
+}
+
+void CpuSolver::stepFrame(State& state) {
+  for (uint32_t s = 0; s < settings_.substeps; ++s) {
+    predict(state, s);
+    for (uint32_t it = 0; it < settings_.iterations; ++it) {
+      for (ConstraintRange colour : layout_.colours) solveColour(state, colour, it == 0);
+      if (layout_.jacobi.count > 0) solveJacobi(state, it == 0);
+    }
+    if (params_.planeCount + params_.sphereCount > 0) collide(state);
+    updateVelocities(state);
+  }
+  state.frame += 1;
+}
+
+void CpuSolver::predict(State& state, uint32_t substep) {
+  const float t =
+      gpu::substepEndTime(static_cast<uint32_t>(state.frame), substep, params_.frameDt, params_.dt);
+  for (uint32_t i = 0; i < model_.particleCount(); ++i) {
+    vec4 x = state.positions[i];
+    vec3 v(0.0f);
+    uint32_t pin = pinOfParticle_[i];
+    if (pin != VKXPBD_NONE) {
+      const Pin& p = model_.pins[pin];
+      if (p.motion != VKXPBD_NONE) {
+        vec3 target = gpu::pinTarget(vec3(p.target), model_.motions[p.motion], t);
+        v = (target - vec3(x)) * params_.invDt;
+        x = vec4(target, x.w);
+      }
+    } else if (x.w > 0.0f) {
+      v = gpu::predictVelocity(vec3(state.velocities[i]), vec3(params_.gravity), params_.dt);
+      x = vec4(vec3(x) + v * params_.dt, x.w);
+    }
+    predicted_[i] = x;
+    state.velocities[i] = vec4(v, 0.0f);
+    state.positions[i] = x;
+  }
+}
+
+void CpuSolver::solveColour(State& state, ConstraintRange range, bool firstIteration) {
+  for (uint32_t k = range.first; k < range.first + range.count; ++k) {
+    const DistanceConstraint& c = layout_.distance[k];
+    vec4& xa = state.positions[c.a];
+    vec4& xb = state.positions[c.b];
+    float lambda = firstIteration ? 0.0f : lambdas_[k];
+    gpu::DistanceCorrection r = gpu::projectDistance(vec3(xa), vec3(xb), xa.w, xb.w, c, params_.alphaScale,
+                                                     lambda, params_.constraintModel);
+    if (xa.w > 0.0f) xa = vec4(vec3(xa) + r.deltaA, xa.w);
+    if (xb.w > 0.0f) xb = vec4(vec3(xb) + r.deltaB, xb.w);
+    lambdas_[k] = lambda + r.deltaLambda;
+  }
+}
+
+void CpuSolver::solveJacobi(State& state, bool firstIteration) {
+  const ConstraintRange batch = layout_.jacobi;
+  for (uint32_t k = 0; k < batch.count; ++k) {
+    const DistanceConstraint& c = layout_.distance[batch.first + k];
+    const vec4 xa = state.positions[c.a];
+    const vec4 xb = state.positions[c.b];
+    float lambda = firstIteration ? 0.0f : lambdas_[batch.first + k];
+    gpu::DistanceCorrection r = gpu::projectDistance(vec3(xa), vec3(xb), xa.w, xb.w, c, params_.alphaScale,
+                                                     lambda, params_.constraintModel);
+    lambdas_[batch.first + k] = lambda + r.deltaLambda;
+    slotDelta_[2 * k] = vec4(r.deltaA, 0.0f);
+    slotDelta_[2 * k + 1] = vec4(r.deltaB, 0.0f);
+  }
+  const JacobiAdjacency& adj = layout_.adjacency;
+  for (uint32_t row = 0; row < adj.rowCount(); ++row) {
+    vec3 sum(0.0f);
+    for (uint32_t s = adj.offsets[row]; s < adj.offsets[row + 1]; ++s) sum += vec3(slotDelta_[adj.slots[s]]);
+    const float count = static_cast<float>(adj.offsets[row + 1] - adj.offsets[row]);
+    vec4& x = state.positions[adj.particles[row]];
+    x = vec4(gpu::jacobiAverage(vec3(x), sum, count, params_.omega), x.w);
+  }
+}
+
+void CpuSolver::collide(State& state) {
+  for (vec4& x : state.positions) {
+    if (x.w <= 0.0f) continue;
+    vec3 p(x);
+    for (const PlaneCollider& plane : model_.planes) p = gpu::collidePlane(p, plane, params_.thickness);
+    for (const SphereCollider& sphere : model_.spheres) p = gpu::collideSphere(p, sphere, params_.thickness);
+    x = vec4(p, x.w);
+  }
+}
+
+void CpuSolver::updateVelocities(State& state) {
+  for (uint32_t i = 0; i < model_.particleCount(); ++i)
+    state.velocities[i] =
+        vec4(gpu::updateVelocity(vec3(state.positions[i]), vec3(predicted_[i]), vec3(state.velocities[i]),
+                                 params_.invDt, params_.dampingFactor),
+             0.0f);
+}
+
+}  // namespace vkxpbd

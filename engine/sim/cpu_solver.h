@@ -1,0 +1,39 @@
+// The CPU reference solver: the same passes, in the same order, over the same SolverLayout as the GPU
+// solver, using the same math (shaders/shared/xpbd_math.h). Single-threaded; tests compare the two.
+#pragma once
+
+#include <vector>
+
+#include "sim/model.h"
+#include "sim/solver_layout.h"
+
+namespace vkxpbd {
+
+class CpuSolver {
+ public:
+  CpuSolver(const Model& model, const SolverSettings& settings, const SolverLayout& layout);
+
+  // Advances the state by one frame (settings.substeps substeps).
+  void stepFrame(State& state);
+
+  // λ of every constraint (layout order) after the last substep, N·s²; force = λ / Δt².
+  const std::vector<float>& lambdas() const { return lambdas_; }
+
+ private:
+  void predict(State& state, uint32_t substep);
+  void solveColour(State& state, ConstraintRange range, bool firstIteration);
+  void solveJacobi(State& state, bool firstIteration);
+  void collide(State& state);
+  void updateVelocities(State& state);
+
+  const Model& model_;
+  const SolverLayout& layout_;
+  SolverSettings settings_;
+  gpu::SimParams params_;
+  std::vector<uint32_t> pinOfParticle_;
+  std::vector<glm::vec4> predicted_;  // x* of the current substep, m
+  std::vector<float> lambdas_;
+  std::vector<glm::vec4> slotDelta_;
+};
+
+}  // namespace vkxpbd

@@ -1,0 +1,34 @@
+#include "sim/model.h"
+
+namespace vkxpbd {
+
+const char* constraintKindName(ConstraintKind kind) {
+  switch (kind) {
+    case ConstraintKind::Stretch:
+      return "stretch";
+    case ConstraintKind::Shear:
+      return "shear";
+    case ConstraintKind::Bend:
+      return "bend";
+    case ConstraintKind::Count:
+      break;
+  }
+  return "unknown";
+}
+
+const char* solverModeName(SolverMode mode) {
+  return mode == SolverMode::GaussSeidel ? "gs" : "jacobi";
+}
+
+const char* constraintModelName(ConstraintModel model) {
+  return model == ConstraintModel::Xpbd ? "xpbd" : "pbd";
+}
+
+State makeInitialState(const Model& model) {
+  State s;
+  s.positions = model.restPositions;
+  s.velocities.assign(model.restPositions.size(), glm::vec4(0.0f));
+  return s;
+}
+
+}  // namespace vkxpbd

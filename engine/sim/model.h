@@ -1,0 +1,82 @@
+// The simulation model: what does not change while simulating (rest state, masses, constraints, pins,
+// colliders), kept apart from State, which holds what the solver advances. SI units throughout.
+#pragma once
+
+#include <cstdint>
+#include <string>
+#include <vector>
+
+#include <glm/glm.hpp>
+
+#include "shared/gpu_types.h"
+
+namespace vkxpbd {
+
+using gpu::DistanceConstraint;
+using gpu::Pin;
+using gpu::PinMotion;
+using gpu::PlaneCollider;
+using gpu::SphereCollider;
+
+// What a distance constraint models on a cloth; stored in DistanceConstraint::kind.
+enum class ConstraintKind : uint32_t { Stretch = 0, Shear = 1, Bend = 2, Count = 3 };
+const char* constraintKindName(ConstraintKind kind);
+
+enum class SolverMode : uint32_t {
+  GaussSeidel,  // coloured Gauss-Seidel: one pass per colour, the tail solved by Jacobi
+  Jacobi,       // every constraint in one Jacobi batch, Δp averaged per particle
+};
+const char* solverModeName(SolverMode mode);
+
+enum class ConstraintModel : uint32_t { Xpbd = VKXPBD_MODEL_XPBD, Pbd = VKXPBD_MODEL_PBD };
+const char* constraintModelName(ConstraintModel model);
+
+struct ColouringOptions {
+  uint32_t maxColours = 32;    // colours beyond this go to the Jacobi tail (at most 64)
+  uint32_t minColourSize = 0;  // colours with fewer constraints than this go to the Jacobi tail
+};
+
+struct SolverSettings {
+  float frameDt = 1.0f / 60.0f;  // s
+  uint32_t substeps = 10;        // per frame
+  uint32_t iterations = 1;       // per substep
+  SolverMode mode = SolverMode::GaussSeidel;
+  ConstraintModel constraintModel = ConstraintModel::Xpbd;
+  float omega = 1.0f;                     // Jacobi relaxation ω (dimensionless, > 0)
+  float damping = 0.0f;                   // linear velocity damping, 1/s
+  glm::vec3 gravity{0.0f, -9.81f, 0.0f};  // m/s²
+  ColouringOptions colouring;
+
+  float substepDt() const { return frameDt / static_cast<float>(substeps); }
+};
+
+// A triangle mesh view of (part of) the particles, for output and drawing.
+struct SurfaceMesh {
+  std::string name;
+  std::vector<uint32_t> indices;  // 3 per triangle, into the model's particles
+};
+
+struct Model {
+  std::string name;
+  std::vector<glm::vec4> restPositions;  // xyz m; w inverse mass, 1/kg (0 = pinned or kinematic)
+  std::vector<DistanceConstraint> distance;
+  std::vector<Pin> pins;
+  std::vector<PinMotion> motions;
+  std::vector<PlaneCollider> planes;
+  std::vector<SphereCollider> spheres;
+  std::vector<SurfaceMesh> surfaces;
+  float thickness = 0.0f;  // collision distance kept from colliders, m
+
+  uint32_t particleCount() const { return static_cast<uint32_t>(restPositions.size()); }
+};
+
+// What the solver advances.
+struct State {
+  std::vector<glm::vec4> positions;   // xyz m; w inverse mass, 1/kg
+  std::vector<glm::vec4> velocities;  // xyz m/s
+  uint64_t frame = 0;                 // frames simulated
+};
+
+State makeInitialState(const Model& model);
+
+}  // namespace vkxpbd

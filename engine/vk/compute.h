@@ -1,0 +1,28 @@
+// Compute pipelines from the embedded SPIR-V, and synchronization2 barrier helpers.
+#pragma once
+
+#include <string>
+
+#include "vk/context.h"
+
+namespace vkxpbd::vk {
+
+// Creates a compute pipeline from the embedded shader `shaderName` (e.g. "predict.comp").
+VkPipeline createComputePipeline(const Context& ctx, VkPipelineLayout layout, const char* shaderName);
+
+// A global memory barrier (covers every buffer) with exact stages and access masks.
+void memoryBarrier(const Context& ctx, VkCommandBuffer cmd, VkPipelineStageFlags2 srcStage,
+                   VkAccessFlags2 srcAccess, VkPipelineStageFlags2 dstStage, VkAccessFlags2 dstAccess);
+
+// Compute writes must be visible to the next compute pass (read and write).
+inline void computeToComputeBarrier(const Context& ctx, VkCommandBuffer cmd) {
+  memoryBarrier(ctx, cmd, VK_PIPELINE_STAGE_2_COMPUTE_SHADER_BIT, VK_ACCESS_2_SHADER_STORAGE_WRITE_BIT,
+                VK_PIPELINE_STAGE_2_COMPUTE_SHADER_BIT,
+                VK_ACCESS_2_SHADER_STORAGE_READ_BIT | VK_ACCESS_2_SHADER_STORAGE_WRITE_BIT);
+}
+
+inline uint32_t groupCount(uint32_t elements, uint32_t groupSize) {
+  return (elements + groupSize - 1) / groupSize;
+}
+
+}  // namespace vkxpbd::vk

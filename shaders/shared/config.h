@@ -1,0 +1,42 @@
+// Constants shared by the C++ host code and the GLSL shaders.
+#ifndef VKXPBD_SHARED_CONFIG_H
+#define VKXPBD_SHARED_CONFIG_H
+
+// Threads per compute workgroup for every solver pass.
+#define VKXPBD_WORKGROUP_SIZE 64
+
+// Marks "no pin" / "no motion" in index fields.
+#define VKXPBD_NONE 0xFFFFFFFFu
+
+// PassConstants.flags bits.
+#define VKXPBD_FLAG_FIRST_ITERATION 1u  // λ is taken as 0 (XPBD resets λ once per substep)
+#define VKXPBD_FLAG_LAST_SUBSTEP 2u     // the velocity pass advances the frame clock
+
+// SimParams.constraintModel values.
+#define VKXPBD_MODEL_XPBD 0u
+#define VKXPBD_MODEL_PBD 1u
+
+// PinMotion.type values.
+#define VKXPBD_MOTION_LINEAR 0u  // target = rest + vector * t
+#define VKXPBD_MOTION_SINE 1u    // target = rest + vector * sin(2π f t)
+
+// Descriptor bindings of the solver's single descriptor set (set 0).
+#define VKXPBD_BINDING_POSITIONS 0       // vec4[particles]: xyz position (m), w inverse mass (1/kg)
+#define VKXPBD_BINDING_PREDICTED 1       // vec4[particles]: predicted position x* of the substep (m)
+#define VKXPBD_BINDING_VELOCITIES 2      // vec4[particles]: xyz velocity (m/s); predicted v* during a substep
+#define VKXPBD_BINDING_PARTICLE_PIN 3    // uint[particles]: pin index or VKXPBD_NONE
+#define VKXPBD_BINDING_PINS 4            // Pin[pins]
+#define VKXPBD_BINDING_MOTIONS 5         // PinMotion[motions]
+#define VKXPBD_BINDING_DISTANCE 6        // DistanceConstraint[], sorted by colour, Jacobi batch last
+#define VKXPBD_BINDING_LAMBDA 7          // float[constraints]: accumulated λ of the current substep (N·s²)
+#define VKXPBD_BINDING_JACOBI_DELTA 8    // vec4[slots]: Δp of each (constraint, particle) slot (m)
+#define VKXPBD_BINDING_JACOBI_OFFSETS 9  // uint[jacobiParticles + 1]: CSR offsets into JACOBI_SLOTS
+#define VKXPBD_BINDING_JACOBI_SLOTS 10   // uint[]: slot indices, per Jacobi particle, in fixed order
+#define VKXPBD_BINDING_JACOBI_PARTICLES 11  // uint[jacobiParticles]: particle of each CSR row
+#define VKXPBD_BINDING_PLANES 12            // PlaneCollider[]
+#define VKXPBD_BINDING_SPHERES 13           // SphereCollider[]
+#define VKXPBD_BINDING_PARAMS 14            // SimParams (uniform)
+#define VKXPBD_BINDING_CLOCK 15             // FrameClock
+#define VKXPBD_BINDING_COUNT 16
+
+#endif

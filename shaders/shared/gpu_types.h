@@ -1,0 +1,94 @@
+// Structs laid out identically in C++ and in GLSL (std430 storage / std140-compatible uniform).
+// Only scalars and vec4 members, so no implicit padding differs between the languages.
+#ifndef VKXPBD_SHARED_GPU_TYPES_H
+#define VKXPBD_SHARED_GPU_TYPES_H
+
+#include "shared/config.h"
+#include "shared/lang.h"
+
+XPBD_BEGIN_NAMESPACE
+
+// One distance constraint C = |x_a - x_b| - restLength.
+struct DistanceConstraint {
+  uint a;            // particle index
+  uint b;            // particle index
+  float restLength;  // m
+  float compliance;  // α, m/N (XPBD); 0 is rigid
+  float stiffness;   // k in [0,1] (PBD mode only)
+  uint kind;         // ConstraintKind: stretch, shear or bend (for statistics and debug views)
+};
+
+// A particle held at a (possibly moving) target; its inverse mass is 0.
+struct Pin {
+  uint particle;
+  uint motion;  // index into PinMotion[] or VKXPBD_NONE for a fixed pin
+  uint pad0;
+  uint pad1;
+  vec4 target;  // xyz rest target (m)
+};
+
+struct PinMotion {
+  vec4 vector;      // LINEAR: velocity (m/s); SINE: amplitude (m)
+  float frequency;  // SINE: Hz
+  uint type;        // VKXPBD_MOTION_*
+  uint pad0;
+  uint pad1;
+};
+
+// Half-space n·x >= offset (n unit length).
+struct PlaneCollider {
+  vec4 normalOffset;  // xyz unit normal, w offset (m)
+};
+
+struct SphereCollider {
+  vec4 centerRadius;  // xyz centre (m), w radius (m)
+};
+
+// Solver parameters, constant during a frame.
+struct SimParams {
+  vec4 gravity;         // xyz m/s²
+  float dt;             // substep length, s
+  float invDt;          // 1/s
+  float alphaScale;     // 1/dt², turns compliance α (m/N) into α̃
+  float dampingFactor;  // velocity multiplier per substep: max(0, 1 - damping·dt)
+  float omega;          // Jacobi relaxation ω
+  float frameDt;        // s
+  float thickness;      // collision distance kept from colliders, m
+  uint particleCount;
+  uint planeCount;
+  uint sphereCount;
+  uint constraintModel;  // VKXPBD_MODEL_*
+  uint substeps;
+};
+
+// Advanced on the GPU once per frame, so a recorded frame can be replayed unchanged.
+struct FrameClock {
+  uint frame;  // frames completed
+  uint pad0;
+  uint pad1;
+  uint pad2;
+};
+
+// Push constants of every compute pass.
+struct PassConstants {
+  uint first;     // first element of the range this dispatch covers
+  uint count;     // elements in the range
+  uint substep;   // substep index within the frame
+  uint flags;     // VKXPBD_FLAG_*
+  uint slotBase;  // Jacobi: slot index of the range's first constraint
+  uint pad0;
+  uint pad1;
+  uint pad2;
+};
+
+XPBD_END_NAMESPACE
+
+#ifdef __cplusplus
+static_assert(sizeof(vkxpbd::gpu::DistanceConstraint) == 24);
+static_assert(sizeof(vkxpbd::gpu::Pin) == 32);
+static_assert(sizeof(vkxpbd::gpu::PinMotion) == 32);
+static_assert(sizeof(vkxpbd::gpu::SimParams) == 64);
+static_assert(sizeof(vkxpbd::gpu::PassConstants) == 32);
+#endif
+
+#endif

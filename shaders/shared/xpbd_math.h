@@ -1,0 +1,104 @@
+// The solver's math, written once and compiled both into the GLSL passes and into the CPU reference
+// solver (engine/sim/cpu_solver.cpp), so the two cannot drift apart.
+//
+// XPBD (Macklin, Müller, Chentanez 2016): for a constraint C(x) with compliance α (m/N) and substep Δt,
+//   α̃ = α / Δt²,   Δλ = (−C − α̃ λ) / (Σ w_i |∇C_i|² + α̃),   Δx_i = w_i ∇C_i Δλ,
+// with λ accumulated over the iterations of one substep and reset to 0 at the start of each substep.
+// The constraint force is λ / Δt² (N). With α = 0 this is PBD with stiffness 1.
+// PBD mode (Müller et al. 2007) instead uses Δλ = −k C / Σ w_i |∇C_i|² with k in [0,1] and no λ memory,
+// which makes the effective stiffness depend on the iteration count.
+#ifndef VKXPBD_SHARED_XPBD_MATH_H
+#define VKXPBD_SHARED_XPBD_MATH_H
+
+#include "shared/gpu_types.h"
+
+XPBD_BEGIN_NAMESPACE
+
+#define VKXPBD_PI 3.14159265358979f
+// Below this length (m) a distance constraint's gradient is undefined and the constraint is skipped.
+#define VKXPBD_MIN_LENGTH 1e-9f
+
+struct DistanceCorrection {
+  vec3 deltaA;        // position change of particle a, m
+  vec3 deltaB;        // position change of particle b, m
+  float deltaLambda;  // Δλ, N·s²
+};
+
+XPBD_FN float xpbdDeltaLambda(float C, float wGradSquared, float alphaTilde, float lambda) {
+  return (-C - alphaTilde * lambda) / (wGradSquared + alphaTilde);
+}
+
+// One projection of C = |x_a − x_b| − restLength; ∇_a C = n, ∇_b C = −n with n = (x_a − x_b)/|x_a − x_b|.
+XPBD_FN DistanceCorrection projectDistance(vec3 xa, vec3 xb, float wa, float wb, DistanceConstraint c,
+                                           float alphaScale, float lambda, uint constraintModel) {
+  DistanceCorrection r;
+  r.deltaA = vec3(0.0f);
+  r.deltaB = vec3(0.0f);
+  r.deltaLambda = 0.0f;
+  vec3 d = xa - xb;
+  float len = length(d);
+  float wSum = wa + wb;
+  if (len < VKXPBD_MIN_LENGTH || wSum <= 0.0f) return r;
+  vec3 n = d / len;
+  float C = len - c.restLength;
+  float dl;
+  if (constraintModel == VKXPBD_MODEL_PBD) {
+    dl = -c.stiffness * C / wSum;
+  } else {
+    dl = xpbdDeltaLambda(C, wSum, c.compliance * alphaScale, lambda);
+  }
+  r.deltaLambda = dl;
+  r.deltaA = (wa * dl) * n;
+  r.deltaB = (-wb * dl) * n;
+  return r;
+}
+
+// Jacobi update of one particle: the average of its Δp over the batch, relaxed by ω.
+XPBD_FN vec3 jacobiAverage(vec3 x, vec3 deltaSum, float count, float omega) {
+  return x + deltaSum * (omega / count);
+}
+
+// Target of a pinned particle at time t (s).
+XPBD_FN vec3 pinTarget(vec3 rest, PinMotion m, float t) {
+  if (m.type == VKXPBD_MOTION_SINE) return rest + vec3(m.vector) * sin(2.0f * VKXPBD_PI * m.frequency * t);
+  return rest + vec3(m.vector) * t;
+}
+
+// Symplectic Euler prediction: v* = v + g Δt, then x* = x + v* Δt.
+XPBD_FN vec3 predictVelocity(vec3 v, vec3 gravity, float dt) {
+  return v + gravity * dt;
+}
+
+// Time (s) at the end of substep `substep` of frame `frame`; pinned particles reach their target then.
+XPBD_FN float substepEndTime(uint frame, uint substep, float frameDt, float dt) {
+  return float(frame) * frameDt + float(substep + 1u) * dt;
+}
+
+// Pushes x out of the half-space n·x < offset + thickness.
+XPBD_FN vec3 collidePlane(vec3 x, PlaneCollider p, float thickness) {
+  vec3 n = vec3(p.normalOffset);
+  float depth = dot(n, x) - p.normalOffset.w - thickness;
+  if (depth < 0.0f) return x - depth * n;
+  return x;
+}
+
+// Pushes x out of the sphere grown by thickness.
+XPBD_FN vec3 collideSphere(vec3 x, SphereCollider s, float thickness) {
+  vec3 c = vec3(s.centerRadius);
+  vec3 d = x - c;
+  float dist = length(d);
+  float minDist = s.centerRadius.w + thickness;
+  if (dist < minDist && dist > VKXPBD_MIN_LENGTH) return c + d * (minDist / dist);
+  return x;
+}
+
+// XPBD velocity update v = (x − x_start)/Δt, written as v* + (x − x*)/Δt: equal in exact arithmetic,
+// but in float32 the rounding of x − x_start (large coordinates, tiny Δt) no longer accumulates into
+// v; an unconstrained particle keeps exactly v*. Linear damping multiplies the result.
+XPBD_FN vec3 updateVelocity(vec3 x, vec3 xPredicted, vec3 vPredicted, float invDt, float dampingFactor) {
+  return (vPredicted + (x - xPredicted) * invDt) * dampingFactor;
+}
+
+XPBD_END_NAMESPACE
+
+#endif

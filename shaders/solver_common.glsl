@@ -1,0 +1,28 @@
+// Declarations shared by every solver pass: the one descriptor set (bindings from shared/config.h),
+// the parameter block and the push constants. All structs come from shared/gpu_types.h.
+#extension GL_GOOGLE_include_directive : require
+#include "shared/xpbd_math.h"
+
+layout(local_size_x = VKXPBD_WORKGROUP_SIZE) in;
+
+layout(std430, set = 0, binding = VKXPBD_BINDING_POSITIONS) buffer Positions { vec4 positions[]; };
+layout(std430, set = 0, binding = VKXPBD_BINDING_PREDICTED) buffer Predicted { vec4 predicted[]; };
+layout(std430, set = 0, binding = VKXPBD_BINDING_VELOCITIES) buffer Velocities { vec4 velocities[]; };
+layout(std430, set = 0, binding = VKXPBD_BINDING_PARTICLE_PIN) readonly buffer ParticlePin { uint particlePin[]; };
+layout(std430, set = 0, binding = VKXPBD_BINDING_PINS) readonly buffer Pins { Pin pins[]; };
+layout(std430, set = 0, binding = VKXPBD_BINDING_MOTIONS) readonly buffer Motions { PinMotion motions[]; };
+layout(std430, set = 0, binding = VKXPBD_BINDING_DISTANCE) readonly buffer Distance { DistanceConstraint distance[]; };
+layout(std430, set = 0, binding = VKXPBD_BINDING_LAMBDA) buffer Lambdas { float lambdas[]; };
+layout(std430, set = 0, binding = VKXPBD_BINDING_JACOBI_DELTA) buffer JacobiDelta { vec4 jacobiDelta[]; };
+layout(std430, set = 0, binding = VKXPBD_BINDING_JACOBI_OFFSETS) readonly buffer JacobiOffsets { uint jacobiOffsets[]; };
+layout(std430, set = 0, binding = VKXPBD_BINDING_JACOBI_SLOTS) readonly buffer JacobiSlots { uint jacobiSlots[]; };
+layout(std430, set = 0, binding = VKXPBD_BINDING_JACOBI_PARTICLES) readonly buffer JacobiParticles { uint jacobiParticles[]; };
+layout(std430, set = 0, binding = VKXPBD_BINDING_PLANES) readonly buffer Planes { PlaneCollider planes[]; };
+layout(std430, set = 0, binding = VKXPBD_BINDING_SPHERES) readonly buffer Spheres { SphereCollider spheres[]; };
+layout(std140, set = 0, binding = VKXPBD_BINDING_PARAMS) uniform Params { SimParams params; };
+layout(std430, set = 0, binding = VKXPBD_BINDING_CLOCK) buffer Clock { FrameClock clock; };
+
+layout(push_constant) uniform Push { PassConstants pc; };
+
+// Linear thread index; dispatches wider than maxComputeWorkGroupCount[0] groups use a second dimension.
+uint threadIndex() { return gl_GlobalInvocationID.x + gl_GlobalInvocationID.y * gl_NumWorkGroups.x * gl_WorkGroupSize.x; }

@@ -1,0 +1,146 @@
+// Analytic checks of the solver's physics on the CPU reference (the GPU is checked against it in
+// test_gpu_solver.cpp): free fall, pendulum period, static extension of a compliant constraint, and
+// PBD's iteration-count dependence that XPBD removes.
+#include <cmath>
+
+#include <gtest/gtest.h>
+
+#include "sim/cpu_solver.h"
+#include "sim/diagnostics.h"
+#include "test_models.h"
+
+namespace vkxpbd {
+namespace {
+
+using test::pendulum;
+using test::settings;
+
+constexpr float kG = 9.81f;  // m/s²
+
+// Runs `frames` frames and returns the final state.
+State simulate(const Model& model, const SolverSettings& s, uint32_t frames) {
+  SolverLayout layout = buildSolverLayout(model, s);
+  CpuSolver solver(model, s, layout);
+  State state = makeInitialState(model);
+  for (uint32_t f = 0; f < frames; ++f) solver.stepFrame(state);
+  return state;
+}
+
+// y(t) = y0 − ½ g t². Symplectic Euler with N substeps in t has relative error 1/N.
+TEST(CpuPhysics, FreeFallFollowsHalfGTSquared) {
+  const Model model = test::singleParticle({0.0f, 10.0f, 0.0f}, 1.0f);
+  const SolverSettings s = settings(SolverMode::GaussSeidel, 10, 1);
+  const State state = simulate(model, s, 60);  // 1 s, 600 substeps
+  const double t = 1.0;
+  const double expectedDrop = 0.5 * kG * t * t;
+  const double drop = 10.0 - state.positions[0].y;
+  EXPECT_NEAR(drop, expectedDrop, expectedDrop * (1.0 / 600.0 + 1e-4));
+  EXPECT_NEAR(state.velocities[0].y, -kG * t, 1e-3);
+  EXPECT_FLOAT_EQ(state.positions[0].x, 0.0f);
+}
+
+// Zero crossings of x(t) of a small-amplitude pendulum give its period; expected 2π√(L/g).
+TEST(CpuPhysics, PendulumPeriodWithinOnePercent) {
+  const float length = 1.0f;  // m
+  const Model model = pendulum(length, 0.05f, 1.0f, 0.0f);
+  const SolverSettings s = settings(SolverMode::GaussSeidel, 20, 1);
+  SolverLayout layout = buildSolverLayout(model, s);
+  CpuSolver solver(model, s, layout);
+  State state = makeInitialState(model);
+
+  const double dtFrame = s.frameDt;
+  std::vector<double> crossings;  // times (s) x changes sign from + to −
+  double previousX = state.positions[1].x;
+  for (uint32_t f = 1; f <= 60 * 12; ++f) {
+    solver.stepFrame(state);
+    double x = state.positions[1].x;
+    if (previousX > 0.0 && x <= 0.0) crossings.push_back(dtFrame * (f - 1 + previousX / (previousX - x)));
+    previousX = x;
+  }
+  ASSERT_GE(crossings.size(), 4u);
+  const double measured = (crossings.back() - crossings.front()) / static_cast<double>(crossings.size() - 1);
+  const double expected = 2.0 * M_PI * std::sqrt(length / kG);
+  EXPECT_NEAR(measured, expected, 0.01 * expected)
+      << "period " << measured << " s, expected " << expected << " s";
+  // The rod stays rigid (zero compliance).
+  EXPECT_NEAR(glm::length(glm::vec3(state.positions[1])), length, 1e-4);
+}
+
+// A mass m hanging from a constraint of compliance α settles at extension m·g·α, and the force
+// λ/Δt² equals the weight, whatever the iteration count.
+TEST(CpuPhysics, XpbdStaticExtensionIsMgAlphaAtAnyIterationCount) {
+  const float mass = 0.1f;                         // kg
+  const float compliance = 1e-3f;                  // m/N
+  const float length = 0.5f;                       // m
+  const double expected = mass * kG * compliance;  // 0.981 mm
+  for (uint32_t iterations : {1u, 10u, 100u}) {
+    const Model model = pendulum(length, 0.0f, mass, compliance);
+    SolverSettings s = settings(SolverMode::GaussSeidel, 10, iterations);
+    s.damping = 5.0f;  // 1/s, to settle within the run; no effect at rest
+    SolverLayout layout = buildSolverLayout(model, s);
+    CpuSolver solver(model, s, layout);
+    State state = makeInitialState(model);
+    for (int f = 0; f < 60 * 6; ++f) solver.stepFrame(state);
+    const double extension = -state.positions[1].y - length;
+    EXPECT_NEAR(extension, expected, 0.01 * expected) << iterations << " iterations";
+    const double dt = s.substepDt();
+    const double force = std::abs(solver.lambdas()[0]) / (dt * dt);  // N
+    EXPECT_NEAR(force, mass * kG, 0.01 * mass * kG) << iterations << " iterations";
+  }
+}
+
+// PBD with stiffness k < 1 gives an extension that depends on the iteration count (here by > 10×).
+TEST(CpuPhysics, PbdExtensionChangesWithIterationCount) {
+  const float mass = 0.1f, length = 0.5f, stiffness = 0.5f;
+  std::vector<double> extensions;
+  for (uint32_t iterations : {1u, 10u}) {
+    const Model model = pendulum(length, 0.0f, mass, 0.0f, stiffness);
+    SolverSettings s = settings(SolverMode::GaussSeidel, 10, iterations);
+    s.constraintModel = ConstraintModel::Pbd;
+    s.damping = 5.0f;
+    const State state = simulate(model, s, 60 * 6);
+    extensions.push_back(-state.positions[1].y - length);
+  }
+  // Steady state of PBD: C = g·Δt²·(1−k)^n / (1 − (1−k)^n) per substep.
+  const double dt = (1.0 / 60.0) / 10.0;
+  EXPECT_NEAR(extensions[0], kG * dt * dt * 1.0, 0.02 * kG * dt * dt);
+  EXPECT_GT(extensions[0], 10.0 * extensions[1]);
+}
+
+// Jacobi mode solves the same single constraint to the same rest state.
+TEST(CpuPhysics, JacobiMatchesStaticExtension) {
+  const float mass = 0.1f, compliance = 1e-3f, length = 0.5f;
+  const Model model = pendulum(length, 0.0f, mass, compliance);
+  SolverSettings s = settings(SolverMode::Jacobi, 10, 4);
+  s.damping = 5.0f;
+  const State state = simulate(model, s, 60 * 6);
+  const double expected = mass * kG * compliance;
+  EXPECT_NEAR(-state.positions[1].y - length, expected, 0.01 * expected);
+}
+
+// A particle dropped on the ground plane rests at the collision thickness.
+TEST(CpuPhysics, GroundPlaneStopsParticle) {
+  Model model = test::singleParticle({0.0f, 0.5f, 0.0f}, 1.0f);
+  model.planes.push_back(PlaneCollider{glm::vec4(0.0f, 1.0f, 0.0f, 0.0f)});
+  model.thickness = 0.01f;
+  const State state = simulate(model, settings(SolverMode::GaussSeidel, 10, 1), 120);
+  EXPECT_NEAR(state.positions[0].y, 0.01f, 1e-5f);
+  EXPECT_NEAR(state.velocities[0].y, 0.0f, 1e-3f);
+}
+
+// A particle dropped on a sphere ends outside it (radius + thickness).
+TEST(CpuPhysics, SphereKeepsParticleOutside) {
+  Model model = test::singleParticle({0.05f, 2.0f, 0.0f}, 1.0f);
+  model.spheres.push_back(SphereCollider{glm::vec4(0.0f, 1.0f, 0.0f, 0.5f)});
+  model.thickness = 0.01f;
+  SolverLayout layout = buildSolverLayout(model, settings(SolverMode::GaussSeidel, 10, 1));
+  CpuSolver solver(model, settings(SolverMode::GaussSeidel, 10, 1), layout);
+  State state = makeInitialState(model);
+  for (int f = 0; f < 120; ++f) {
+    solver.stepFrame(state);
+    EXPECT_GE(glm::length(glm::vec3(state.positions[0]) - glm::vec3(0, 1, 0)), 0.51f - 1e-5f);
+  }
+}
+
+}  // namespace
+}  // namespace vkxpbd

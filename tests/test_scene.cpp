@@ -1,0 +1,355 @@
+// Scene files: every shipped scene loads and builds; every kind of bad input is rejected with a message
+// naming the file and the field.
+#include <cctype>
+#include <filesystem>
+#include <string>
+#include <vector>
+
+#include <gtest/gtest.h>
+
+#include "scene/scene.h"
+#include "sim/cloth_builder.h"
+
+namespace vkxpbd {
+namespace {
+
+const std::string kSourceDir = VKXPBD_SOURCE_DIR;
+const std::string kFile = "scenes/test.json";  // name used in error messages of in-memory scenes
+
+std::vector<std::filesystem::path> shippedScenes() {
+  std::vector<std::filesystem::path> scenes;
+  for (const auto& entry : std::filesystem::directory_iterator(kSourceDir + "/scenes")) {
+    if (entry.path().extension() == ".json") scenes.push_back(entry.path());
+  }
+  return scenes;
+}
+
+// The message of the SceneError thrown by parsing `json`, or "" if none was thrown.
+std::string parseError(const std::string& json) {
+  try {
+    parseScene(json, kFile);
+  } catch (const SceneError& e) {
+    return e.what();
+  }
+  return "";
+}
+
+// A valid scene with `clothFields` added to its only cloth (an 8 x 8 grid unless they set "resolution") and
+// `topFields` to the top level.
+std::string sceneWith(const std::string& clothFields, const std::string& topFields = "") {
+  std::string cloth = "{";
+  if (clothFields.find("\"resolution\"") == std::string::npos) {
+    cloth += R"("resolution": [8, 8])";
+    if (!clothFields.empty()) cloth += ", ";
+  }
+  cloth += clothFields + "}";
+  std::string json = R"({"cloths": [)" + cloth + "]";
+  if (!topFields.empty()) json += ", " + topFields;
+  return json + "}";
+}
+
+TEST(SceneFiles, EveryShippedSceneLoadsAndBuilds) {
+  const auto scenes = shippedScenes();
+  EXPECT_GE(scenes.size(), 6u);
+  for (const auto& path : scenes) {
+    SCOPED_TRACE(path.string());
+    SceneDesc scene;
+    ASSERT_NO_THROW(scene = loadScene(path.string()));
+    EXPECT_EQ(scene.name, path.stem().string());
+    Model model;
+    ASSERT_NO_THROW(model = buildModel(scene));
+    EXPECT_GT(model.particleCount(), 0u);
+    EXPECT_GT(model.distance.size(), 0u);
+  }
+}
+
+TEST(SceneFiles, StandardClothMatchesTheBenchmarkDefinition) {
+  for (uint32_t n : {64u, 128u, 256u}) {
+    const std::string name = "standard_cloth_" + std::to_string(n);
+    SCOPED_TRACE(name);
+    const SceneDesc scene = loadScene(kSourceDir + "/scenes/" + name + ".json");
+    EXPECT_EQ(scene.name, name);
+    EXPECT_FLOAT_EQ(scene.solver.frameDt, 1.0f / 60.0f);
+    EXPECT_EQ(scene.solver.substeps, 10u);
+    EXPECT_EQ(scene.solver.iterations, 1u);
+    EXPECT_EQ(scene.solver.damping, 0.0f);
+    EXPECT_EQ(scene.solver.gravity, glm::vec3(0.0f, -9.81f, 0.0f));
+    EXPECT_TRUE(scene.planes.empty());
+    EXPECT_TRUE(scene.spheres.empty());
+    ASSERT_EQ(scene.cloths.size(), 1u);
+    const ClothDesc& cloth = scene.cloths[0];
+    EXPECT_EQ(cloth.resolution, glm::uvec2(n, n));
+    EXPECT_EQ(cloth.size, glm::vec2(1.0f, 1.0f));
+    EXPECT_EQ(cloth.center, glm::vec3(0.0f, 1.0f, 0.0f));
+    EXPECT_EQ(cloth.plane, ClothPlane::XZ);
+    EXPECT_EQ(cloth.massDistribution, MassDistribution::Uniform);
+    EXPECT_EQ(cloth.arealDensity, 1.0f);  // 1 kg over 1 m²
+    EXPECT_TRUE(cloth.shear);
+    EXPECT_TRUE(cloth.bend);
+    EXPECT_EQ(cloth.complianceStretch, 0.0f);
+    EXPECT_EQ(cloth.complianceShear, 0.0f);
+    EXPECT_EQ(cloth.complianceBend, 0.0f);
+    ASSERT_EQ(cloth.pins.size(), 2u);
+    EXPECT_EQ(cloth.pins[0].i, 0);
+    EXPECT_EQ(cloth.pins[0].j, 0);
+    EXPECT_EQ(cloth.pins[1].i, -1);
+    EXPECT_EQ(cloth.pins[1].j, 0);
+  }
+}
+
+TEST(SceneParse, MinimalSceneTakesTheDefaults) {
+  const SceneDesc scene = parseScene(R"({"cloths": [{}]})", "dir/minimal.json");
+  const SolverSettings defaultSolver;
+  const ClothDesc defaultCloth;
+  EXPECT_EQ(scene.path, "dir/minimal.json");
+  EXPECT_EQ(scene.name, "minimal");
+  EXPECT_EQ(scene.solver.frameDt, defaultSolver.frameDt);
+  EXPECT_EQ(scene.solver.substeps, defaultSolver.substeps);
+  EXPECT_EQ(scene.solver.iterations, defaultSolver.iterations);
+  EXPECT_EQ(scene.solver.mode, defaultSolver.mode);
+  EXPECT_EQ(scene.solver.constraintModel, defaultSolver.constraintModel);
+  EXPECT_EQ(scene.solver.colouring.maxColours, defaultSolver.colouring.maxColours);
+  EXPECT_EQ(scene.thickness, SceneDesc{}.thickness);
+  ASSERT_EQ(scene.cloths.size(), 1u);
+  const ClothDesc& cloth = scene.cloths[0];
+  EXPECT_EQ(cloth.name, defaultCloth.name);
+  EXPECT_EQ(cloth.resolution, defaultCloth.resolution);
+  EXPECT_EQ(cloth.size, defaultCloth.size);
+  EXPECT_EQ(cloth.arealDensity, defaultCloth.arealDensity);
+  EXPECT_EQ(cloth.massDistribution, defaultCloth.massDistribution);
+  EXPECT_TRUE(cloth.pins.empty());
+  EXPECT_TRUE(scene.planes.empty());
+  EXPECT_TRUE(scene.spheres.empty());
+}
+
+TEST(SceneParse, ReadsEveryField) {
+  const std::string json = R"({
+    "name": "everything",
+    "solver": {"dt": 0.01, "substeps": 4, "iterations": 3, "mode": "jacobi", "model": "pbd", "omega": 1.5,
+               "damping": 0.25, "gravity": [0, 0, -1], "max_colours": 16, "min_colour_size": 100},
+    "thickness": 0.01,
+    "cloths": [{"name": "sheet", "size": [2, 0.5], "resolution": [10, 20], "center": [1, 2, 3], "plane": "xy",
+                "areal_density": 0.3, "mass_distribution": "uniform", "shear": false, "bend": false,
+                "compliance": {"stretch": 1e-6, "shear": 1e-5, "bend": 1e-4},
+                "stiffness": {"stretch": 0.9, "shear": 0.8, "bend": 0.7},
+                "pins": [{"i": 0, "j": -1},
+                         {"i": -1, "j": -1, "motion": {"type": "sine", "vector": [0.1, 0, 0], "frequency": 0.5}},
+                         {"i": 3, "j": 4, "motion": {"type": "linear", "vector": [0, 1, 0]}}]}],
+    "colliders": [{"type": "plane", "normal": [0, 2, 0], "offset": -0.5},
+                  {"type": "sphere", "center": [0, 0.5, 0], "radius": 0.3}]
+  })";
+  const SceneDesc scene = parseScene(json, kFile);
+  EXPECT_EQ(scene.name, "everything");
+  EXPECT_FLOAT_EQ(scene.solver.frameDt, 0.01f);
+  EXPECT_EQ(scene.solver.substeps, 4u);
+  EXPECT_EQ(scene.solver.iterations, 3u);
+  EXPECT_EQ(scene.solver.mode, SolverMode::Jacobi);
+  EXPECT_EQ(scene.solver.constraintModel, ConstraintModel::Pbd);
+  EXPECT_FLOAT_EQ(scene.solver.omega, 1.5f);
+  EXPECT_FLOAT_EQ(scene.solver.damping, 0.25f);
+  EXPECT_EQ(scene.solver.gravity, glm::vec3(0.0f, 0.0f, -1.0f));
+  EXPECT_EQ(scene.solver.colouring.maxColours, 16u);
+  EXPECT_EQ(scene.solver.colouring.minColourSize, 100u);
+  EXPECT_FLOAT_EQ(scene.thickness, 0.01f);
+
+  ASSERT_EQ(scene.cloths.size(), 1u);
+  const ClothDesc& cloth = scene.cloths[0];
+  EXPECT_EQ(cloth.name, "sheet");
+  EXPECT_EQ(cloth.size, glm::vec2(2.0f, 0.5f));
+  EXPECT_EQ(cloth.resolution, glm::uvec2(10u, 20u));
+  EXPECT_EQ(cloth.center, glm::vec3(1.0f, 2.0f, 3.0f));
+  EXPECT_EQ(cloth.plane, ClothPlane::XY);
+  EXPECT_FLOAT_EQ(cloth.arealDensity, 0.3f);
+  EXPECT_EQ(cloth.massDistribution, MassDistribution::Uniform);
+  EXPECT_FALSE(cloth.shear);
+  EXPECT_FALSE(cloth.bend);
+  EXPECT_FLOAT_EQ(cloth.complianceStretch, 1e-6f);
+  EXPECT_FLOAT_EQ(cloth.complianceShear, 1e-5f);
+  EXPECT_FLOAT_EQ(cloth.complianceBend, 1e-4f);
+  EXPECT_FLOAT_EQ(cloth.stiffnessStretch, 0.9f);
+  EXPECT_FLOAT_EQ(cloth.stiffnessShear, 0.8f);
+  EXPECT_FLOAT_EQ(cloth.stiffnessBend, 0.7f);
+  ASSERT_EQ(cloth.pins.size(), 3u);
+  EXPECT_FALSE(cloth.pins[0].motion.has_value());
+  ASSERT_TRUE(cloth.pins[1].motion.has_value());
+  EXPECT_EQ(cloth.pins[1].motion->type, VKXPBD_MOTION_SINE);
+  EXPECT_EQ(cloth.pins[1].motion->vector, glm::vec3(0.1f, 0.0f, 0.0f));
+  EXPECT_FLOAT_EQ(cloth.pins[1].motion->frequency, 0.5f);
+  ASSERT_TRUE(cloth.pins[2].motion.has_value());
+  EXPECT_EQ(cloth.pins[2].motion->type, VKXPBD_MOTION_LINEAR);
+  EXPECT_EQ(cloth.pins[2].motion->vector, glm::vec3(0.0f, 1.0f, 0.0f));
+
+  ASSERT_EQ(scene.planes.size(), 1u);
+  EXPECT_EQ(scene.planes[0].normalOffset, glm::vec4(0.0f, 1.0f, 0.0f, -0.5f));  // normal normalized
+  ASSERT_EQ(scene.spheres.size(), 1u);
+  EXPECT_EQ(scene.spheres[0].centerRadius, glm::vec4(0.0f, 0.5f, 0.0f, 0.3f));
+}
+
+TEST(SceneParse, UnnamedClothsGetDistinctNames) {
+  const SceneDesc scene = parseScene(R"({"cloths": [{}, {}]})", kFile);
+  ASSERT_EQ(scene.cloths.size(), 2u);
+  EXPECT_NE(scene.cloths[0].name, scene.cloths[1].name);
+}
+
+TEST(SceneErrors, MissingFileIsNamed) {
+  const std::string path = kSourceDir + "/scenes/no_such_scene.json";
+  try {
+    loadScene(path);
+    FAIL() << "no SceneError";
+  } catch (const SceneError& e) {
+    EXPECT_EQ(std::string(e.what()), path + ": cannot open scene file");
+  }
+}
+
+TEST(SceneErrors, ExactMessages) {
+  EXPECT_EQ(parseError(sceneWith(R"("resolution": [8, 1])")),
+            kFile + ": cloths[0].resolution[1]: must be an integer >= 2, got 1");
+  EXPECT_EQ(parseError(sceneWith("", R"("solver": {"mode": "foo"})")),
+            kFile + ": solver.mode: unknown solver 'foo' (expected 'gs' or 'jacobi')");
+  EXPECT_EQ(parseError(sceneWith("", R"("solver": {"dt": "fast"})")),
+            kFile + R"(: solver.dt: must be a number, got "fast")");
+  EXPECT_EQ(parseError(R"({"name": "x"})"), kFile + ": cloths: missing");
+}
+
+struct BadInput {
+  const char* what;   // the case
+  std::string json;   // the scene text
+  const char* field;  // the field path the message must name
+};
+
+class SceneBadInput : public testing::TestWithParam<BadInput> {};
+
+TEST_P(SceneBadInput, IsRejectedNamingFileAndField) {
+  const BadInput& input = GetParam();
+  const std::string message = parseError(input.json);
+  ASSERT_FALSE(message.empty()) << input.what << ": accepted " << input.json;
+  EXPECT_EQ(message.rfind(kFile + ": ", 0), 0u) << message;
+  EXPECT_NE(message.find(kFile + ": " + input.field + ": "), std::string::npos)
+      << input.what << ": expected field '" << input.field << "' in: " << message;
+}
+
+std::string pinJson(const std::string& pin) {
+  return sceneWith(R"("pins": [)" + pin + "]");
+}
+
+std::string solverJson(const std::string& solver) {
+  return sceneWith("", R"("solver": {)" + solver + "}");
+}
+
+std::string colliderJson(const std::string& collider) {
+  return sceneWith("", R"("colliders": [)" + collider + "]");
+}
+
+const BadInput kBadInputs[] = {
+    // Syntax and structure.
+    {"malformed JSON", R"({"cloths": [{}, ]})", "JSON parse error"},
+    {"not an object", R"([1, 2])", "(top level)"},
+    {"duplicate key", solverJson(R"("substeps": 4, "substeps": 5)"), "solver.substeps"},
+    // Missing fields.
+    {"missing cloths", R"({"name": "x"})", "cloths"},
+    {"no cloth", R"({"cloths": []})", "cloths"},
+    {"missing pin j", pinJson(R"({"i": 0})"), "cloths[0].pins[0].j"},
+    {"missing sphere radius", colliderJson(R"({"type": "sphere", "center": [0, 0, 0]})"),
+     "colliders[0].radius"},
+    {"missing collider type", colliderJson(R"({"normal": [0, 1, 0]})"), "colliders[0].type"},
+    {"missing motion vector", pinJson(R"({"i": 0, "j": 0, "motion": {"type": "linear"}})"),
+     "cloths[0].pins[0].motion.vector"},
+    {"missing sine frequency",
+     pinJson(R"({"i": 0, "j": 0, "motion": {"type": "sine", "vector": [1, 0, 0]}})"),
+     "cloths[0].pins[0].motion.frequency"},
+    // Wrong types.
+    {"dt not a number", solverJson(R"("dt": "fast")"), "solver.dt"},
+    {"substeps not an integer", solverJson(R"("substeps": 2.5)"), "solver.substeps"},
+    {"shear not a bool", sceneWith(R"("shear": 1)"), "cloths[0].shear"},
+    {"name not a string", sceneWith(R"("name": 3)"), "cloths[0].name"},
+    {"empty name", R"({"name": "", "cloths": [{}]})", "name"},
+    {"size not an array", sceneWith(R"("size": 1)"), "cloths[0].size"},
+    {"center too short", sceneWith(R"("center": [0, 1])"), "cloths[0].center"},
+    {"gravity element not a number", solverJson(R"("gravity": [0, null, 0])"), "solver.gravity[1]"},
+    {"solver not an object", R"({"solver": 1, "cloths": [{}]})", "solver"},
+    {"pins not an array", sceneWith(R"("pins": {"i": 0})"), "cloths[0].pins"},
+    // Negative or out-of-range values.
+    {"negative dt", solverJson(R"("dt": -0.01)"), "solver.dt"},
+    {"zero dt", solverJson(R"("dt": 0)"), "solver.dt"},
+    {"zero substeps", solverJson(R"("substeps": 0)"), "solver.substeps"},
+    {"too many substeps", solverJson(R"("substeps": 1001)"), "solver.substeps"},
+    {"zero iterations", solverJson(R"("iterations": 0)"), "solver.iterations"},
+    {"negative substeps", solverJson(R"("substeps": -3)"), "solver.substeps"},
+    {"omega zero", solverJson(R"("omega": 0)"), "solver.omega"},
+    {"omega above 2", solverJson(R"("omega": 2.5)"), "solver.omega"},
+    {"negative damping", solverJson(R"("damping": -1)"), "solver.damping"},
+    {"zero max colours", solverJson(R"("max_colours": 0)"), "solver.max_colours"},
+    {"too many colours", solverJson(R"("max_colours": 65)"), "solver.max_colours"},
+    {"negative min colour size", solverJson(R"("min_colour_size": -1)"), "solver.min_colour_size"},
+    {"negative thickness", sceneWith("", R"("thickness": -0.001)"), "thickness"},
+    {"resolution 1", sceneWith(R"("resolution": [8, 1])"), "cloths[0].resolution[1]"},
+    {"resolution too large", sceneWith(R"("resolution": [5000, 8])"), "cloths[0].resolution[0]"},
+    {"zero size", sceneWith(R"("size": [1, 0])"), "cloths[0].size[1]"},
+    {"negative density", sceneWith(R"("areal_density": -0.1)"), "cloths[0].areal_density"},
+    {"zero density", sceneWith(R"("areal_density": 0)"), "cloths[0].areal_density"},
+    {"negative compliance", sceneWith(R"("compliance": {"bend": -1e-3})"), "cloths[0].compliance.bend"},
+    {"stiffness above 1", sceneWith(R"("stiffness": {"shear": 1.5})"), "cloths[0].stiffness.shear"},
+    {"negative stiffness", sceneWith(R"("stiffness": {"stretch": -0.5})"), "cloths[0].stiffness.stretch"},
+    {"zero plane normal", colliderJson(R"({"type": "plane", "normal": [0, 0, 0]})"), "colliders[0].normal"},
+    {"zero sphere radius", colliderJson(R"({"type": "sphere", "center": [0, 0, 0], "radius": 0})"),
+     "colliders[0].radius"},
+    {"zero sine frequency",
+     pinJson(R"({"i": 0, "j": 0, "motion": {"type": "sine", "vector": [1, 0, 0], "frequency": 0}})"),
+     "cloths[0].pins[0].motion.frequency"},
+    // Non-finite values.
+    {"infinite dt", solverJson(R"("dt": 1e999)"), "solver.dt"},
+    {"infinite gravity", solverJson(R"("gravity": [0, -1e999, 0])"), "solver.gravity[1]"},
+    {"infinite compliance", sceneWith(R"("compliance": {"shear": 1e999})"), "cloths[0].compliance.shear"},
+    {"beyond float range", sceneWith(R"("center": [0, 1e300, 0])"), "cloths[0].center[1]"},
+    // Unknown names.
+    {"unknown solver mode", solverJson(R"("mode": "foo")"), "solver.mode"},
+    {"unknown constraint model", solverJson(R"("model": "fem")"), "solver.model"},
+    {"unknown plane", sceneWith(R"("plane": "yz")"), "cloths[0].plane"},
+    {"unknown mass distribution", sceneWith(R"("mass_distribution": "random")"),
+     "cloths[0].mass_distribution"},
+    {"unknown motion type", pinJson(R"({"i": 0, "j": 0, "motion": {"type": "spin", "vector": [0, 0, 0]}})"),
+     "cloths[0].pins[0].motion.type"},
+    {"unknown collider type", colliderJson(R"({"type": "box"})"), "colliders[0].type"},
+    // Unknown keys.
+    {"unknown top-level key", sceneWith("", R"("gravity": [0, -9.81, 0])"), "gravity"},
+    {"unknown solver key", solverJson(R"("substep": 4)"), "solver.substep"},
+    {"unknown cloth key", sceneWith(R"("sheer": true)"), "cloths[0].sheer"},
+    {"unknown compliance key", sceneWith(R"("compliance": {"stretching": 0})"),
+     "cloths[0].compliance.stretching"},
+    {"unknown pin key", pinJson(R"({"i": 0, "j": 0, "k": 0})"), "cloths[0].pins[0].k"},
+    {"sphere key on a plane", colliderJson(R"({"type": "plane", "radius": 1})"), "colliders[0].radius"},
+    {"frequency on a linear motion",
+     pinJson(R"({"i": 0, "j": 0, "motion": {"type": "linear", "vector": [0, 0, 0], "frequency": 1}})"),
+     "cloths[0].pins[0].motion.frequency"},
+    // Pins outside the grid (resolution 8 x 8: valid indices -8..7).
+    {"pin i too large", pinJson(R"({"i": 8, "j": 0})"), "cloths[0].pins[0].i"},
+    {"pin j too negative", pinJson(R"({"i": 0, "j": -9})"), "cloths[0].pins[0].j"},
+    {"second pin out of range", pinJson(R"({"i": 0, "j": 0}, {"i": 100, "j": 0})"), "cloths[0].pins[1].i"},
+    {"duplicate pin", pinJson(R"({"i": 0, "j": 7}, {"i": 0, "j": -1})"), "cloths[0].pins[1]"},
+};
+
+INSTANTIATE_TEST_SUITE_P(Scene, SceneBadInput, testing::ValuesIn(kBadInputs),
+                         [](const testing::TestParamInfo<BadInput>& testInfo) {
+                           std::string name;
+                           for (const char* c = testInfo.param.what; *c; ++c) {
+                             if (std::isalnum(static_cast<unsigned char>(*c))) name += *c;
+                           }
+                           return name;
+                         });
+
+TEST(SceneErrors, MalformedJsonQuotesTheParser) {
+  const std::string message = parseError(R"({"cloths": [)");
+  EXPECT_EQ(message.rfind(kFile + ": JSON parse error: ", 0), 0u) << message;
+  EXPECT_GT(message.size(), (kFile + ": JSON parse error: ").size());
+}
+
+TEST(SceneErrors, UnknownKeySuggestsTheClosestKnownKey) {
+  EXPECT_NE(parseError(sceneWith(R"("sheer": true)")).find("did you mean 'shear'?"), std::string::npos);
+}
+
+TEST(SceneErrors, NonFiniteValueSaysSo) {
+  EXPECT_NE(parseError(solverJson(R"("dt": 1e999)")).find("must be finite"), std::string::npos);
+}
+
+}  // namespace
+}  // namespace vkxpbd
