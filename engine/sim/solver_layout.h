@@ -1,7 +1,9 @@
 // How the constraints are laid out for solving, identical for the GPU solver and the CPU reference:
 //
-//   distance[]:  | colour 0 | colour 1 | ... | colour C-1 | Jacobi batch |
+//   distance[]:  | shear colours | bend colours | stretch colours | Jacobi batch |
 //
+// Each constraint kind is coloured on its own (ColouringOptions apply per kind) and the kinds are
+// solved in that order, stretch last (see kSolveOrder in solver_layout.cpp for the measurement).
 // Each colour is one contiguous range and one dispatch (its constraints share no particle that moves).
 // The Jacobi batch holds what colouring left over (the tail) in Gauss-Seidel mode, and every
 // constraint in Jacobi mode. For the batch, each (constraint, end) pair is a "slot" that receives a
@@ -31,6 +33,11 @@ struct JacobiAdjacency {
   uint32_t rowCount() const { return static_cast<uint32_t>(particles.size()); }
 };
 
+struct KindColouring {
+  ConstraintKind kind;
+  ColouringStats stats;
+};
+
 struct SolverLayout {
   std::vector<DistanceConstraint> distance;  // sorted by colour, the Jacobi batch last
   std::vector<uint32_t> originalIndex;       // distance[k] is model.distance[originalIndex[k]]
@@ -38,6 +45,7 @@ struct SolverLayout {
   ConstraintRange jacobi;                    // the Jacobi batch
   JacobiAdjacency adjacency;                 // slot 2·(k − jacobi.first) + end, end 0 = a, 1 = b
   ColouringStats stats;                      // in Jacobi mode: 0 colours, everything in the tail
+  std::vector<KindColouring> kinds;          // per kind, in solve order (Gauss-Seidel mode)
   double colouringSeconds = 0.0;             // wall time spent colouring (s)
 
   uint32_t slotCount() const { return 2 * jacobi.count; }
