@@ -1,0 +1,85 @@
+// The body of every solver stage, for one element (particle, constraint or Jacobi row); each pass
+// shader (one per stage) calls one of these per thread. Kept apart from the entry points so that
+// other ways of scheduling the stages (e.g. a frame fused into one dispatch) reuse the same code.
+#include "solver_common.glsl"
+
+// Substep start: v* = v + g·Δt, x* = x + v*·Δt; pinned particles move to their target. x* and v* are
+// kept for the velocity update at the end of the substep.
+void predictParticle(uint i, uint substep) {
+  vec4 x = positions[i];
+  vec3 v = vec3(0.0f);
+  uint pin = particlePin[i];
+  if (pin != VKXPBD_NONE) {
+    Pin p = pins[pin];
+    if (p.motion != VKXPBD_NONE) {
+      float t = substepEndTime(clock.frame, substep, params.frameDt, params.dt);
+      vec3 target = pinTarget(p.target.xyz, motions[p.motion], t);
+      v = (target - x.xyz) * params.invDt;
+      x.xyz = target;
+    }
+  } else if (x.w > 0.0f) {
+    v = predictVelocity(velocities[i].xyz, params.gravity.xyz, params.dt);
+    x.xyz += v * params.dt;
+  }
+  predicted[i] = x;
+  velocities[i] = vec4(v, 0.0f);
+  positions[i] = x;
+}
+
+// Coloured Gauss-Seidel: no two constraints of a colour share a moving particle, so constraint k
+// writes both ends directly.
+void solveDistanceConstraint(uint k, bool firstIteration) {
+  DistanceConstraint c = distance[k];
+  vec4 xa = positions[c.a];
+  vec4 xb = positions[c.b];
+  float lambda = firstIteration ? 0.0f : lambdas[k];
+  DistanceCorrection r =
+      projectDistance(xa.xyz, xb.xyz, xa.w, xb.w, c, params.alphaScale, lambda, params.constraintModel);
+  // Particles that do not move may be shared within a colour: never write them.
+  if (xa.w > 0.0f) positions[c.a].xyz = xa.xyz + r.deltaA;
+  if (xb.w > 0.0f) positions[c.b].xyz = xb.xyz + r.deltaB;
+  lambdas[k] = lambda + r.deltaLambda;
+}
+
+// Jacobi batch, phase 1: constraint `first + k` is projected against the current positions; each
+// end's Δp goes to its own slot, to be averaged per particle by jacobiApplyRow.
+void jacobiDistanceConstraint(uint first, uint k, uint slotBase, bool firstIteration) {
+  uint index = first + k;
+  DistanceConstraint c = distance[index];
+  vec4 xa = positions[c.a];
+  vec4 xb = positions[c.b];
+  float lambda = firstIteration ? 0.0f : lambdas[index];
+  DistanceCorrection r =
+      projectDistance(xa.xyz, xb.xyz, xa.w, xb.w, c, params.alphaScale, lambda, params.constraintModel);
+  lambdas[index] = lambda + r.deltaLambda;
+  uint slot = slotBase + 2u * k;
+  jacobiDelta[slot] = vec4(r.deltaA, 0.0f);
+  jacobiDelta[slot + 1u] = vec4(r.deltaB, 0.0f);
+}
+
+// Jacobi batch, phase 2: a particle gathers its slots' Δp in a fixed order (no atomics, so the result
+// is bitwise reproducible) and moves by ω times their average.
+void jacobiApplyRow(uint row) {
+  uint begin = jacobiOffsets[row];
+  uint end = jacobiOffsets[row + 1u];
+  vec3 sum = vec3(0.0f);
+  for (uint s = begin; s < end; ++s) sum += jacobiDelta[jacobiSlots[s]].xyz;
+  uint p = jacobiParticles[row];
+  positions[p].xyz = jacobiAverage(positions[p].xyz, sum, float(end - begin), params.omega);
+}
+
+// Per-particle collision with the static planes and spheres (projection to the surface + thickness).
+void collideParticle(uint i) {
+  vec4 x = positions[i];
+  if (x.w <= 0.0f) return;
+  vec3 p = x.xyz;
+  for (uint k = 0u; k < params.planeCount; ++k) p = collidePlane(p, planes[k], params.thickness);
+  for (uint k = 0u; k < params.sphereCount; ++k) p = collideSphere(p, spheres[k], params.thickness);
+  positions[i].xyz = p;
+}
+
+// Substep end: v = v* + (x − x*)/Δt, damped.
+void updateParticleVelocity(uint i) {
+  velocities[i] =
+      vec4(updateVelocity(positions[i].xyz, predicted[i].xyz, velocities[i].xyz, params.invDt, params.dampingFactor), 0.0f);
+}
