@@ -2,6 +2,7 @@
 // test_gpu_solver.cpp): free fall, pendulum period, static extension of a compliant constraint, and
 // PBD's iteration-count dependence that XPBD removes.
 #include <cmath>
+#include <limits>
 
 #include <gtest/gtest.h>
 
@@ -140,6 +141,36 @@ TEST(CpuPhysics, SphereKeepsParticleOutside) {
     solver.stepFrame(state);
     EXPECT_GE(glm::length(glm::vec3(state.positions[0]) - glm::vec3(0, 1, 0)), 0.51f - 1e-5f);
   }
+}
+
+}  // namespace
+}  // namespace vkxpbd
+
+namespace vkxpbd {
+namespace {
+
+// The NaN check that `vkxpbd run` applies to every read-back names the first bad particle.
+TEST(Diagnostics, FindNonFiniteNamesTheParticle) {
+  State state;
+  state.positions.assign(5, glm::vec4(0.0f, 1.0f, 0.0f, 1.0f));
+  state.velocities.assign(5, glm::vec4(0.0f));
+  EXPECT_FALSE(findNonFinite(state).has_value());
+  state.velocities[3].y = std::numeric_limits<float>::infinity();
+  EXPECT_EQ(findNonFinite(state), 3u);
+  state.positions[1].x = std::numeric_limits<float>::quiet_NaN();
+  EXPECT_EQ(findNonFinite(state), 1u);
+}
+
+// Strain statistics of a stretched chain: one edge 10% long, one 30%, one exact.
+TEST(Diagnostics, StrainStatistics) {
+  Model model;
+  for (float x : {0.0f, 1.1f, 2.4f, 3.4f}) model.restPositions.push_back(glm::vec4(x, 0.0f, 0.0f, 1.0f));
+  for (uint32_t i = 0; i < 3; ++i) model.distance.push_back(DistanceConstraint{i, i + 1, 1.0f, 0.0f, 1.0f, 0});
+  const StrainStats s = measureStrain(model, model.restPositions);
+  EXPECT_EQ(s.constraints, 3u);
+  EXPECT_NEAR(s.maxStrain, 0.3, 1e-6);
+  EXPECT_NEAR(s.medianStrain, 0.1, 1e-6);
+  EXPECT_NEAR(s.maxViolation, 0.3, 1e-6);
 }
 
 }  // namespace

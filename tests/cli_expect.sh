@@ -1,0 +1,17 @@
+#!/bin/sh
+# usage: cli_expect.sh EXPECTED_EXIT_CODE TEXT COMMAND [ARGS...]
+# Runs COMMAND; passes when it exits with EXPECTED_EXIT_CODE and its output (stdout + stderr) contains TEXT.
+expected=$1
+text=$2
+shift 2
+output=$("$@" 2>&1)
+code=$?
+printf '%s\n' "$output"
+if [ "$code" -ne "$expected" ]; then
+  echo "cli_expect: exit code $code, expected $expected" >&2
+  exit 1
+fi
+case "$output" in
+  *"$text"*) exit 0 ;;
+  *) echo "cli_expect: output lacks: $text" >&2; exit 1 ;;
+esac
