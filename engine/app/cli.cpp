@@ -118,6 +118,32 @@ RunOptions parseRunOptions(const std::vector<std::string>& args) {
   return o;
 }
 
+RenderOptions parseRenderOptions(const std::vector<std::string>& args) {
+  RenderOptions o;
+  ArgReader r(args);
+  while (!r.done()) {
+    const std::string arg = r.next();
+    if (readShared(r, arg, o.overrides, o.common)) continue;
+    if (arg == "--frames")
+      o.frames = r.count(arg, 0, 10'000'000);
+    else if (arg == "--out")
+      o.outDir = r.value(arg);
+    else if (arg == "--width")
+      o.width = r.count(arg, 16, 8192);
+    else if (arg == "--height")
+      o.height = r.count(arg, 16, 8192);
+    else if (arg == "--every")
+      o.every = r.count(arg, 1, 10'000'000);
+    else if (arg.rfind("--", 0) == 0)
+      throw UsageError("render: unknown option '" + arg + "'");
+    else if (o.scene.empty())
+      o.scene = arg;
+    else
+      throw UsageError("render: more than one scene given ('" + o.scene + "' and '" + arg + "')");
+  }
+  return o;
+}
+
 BenchOptions parseBenchOptions(const std::vector<std::string>& args) {
   BenchOptions o;
   ArgReader r(args);
@@ -162,6 +188,12 @@ usage:
   vkxpbd bench [--out FILE.json] [--sizes 64,128,256,512] [--modes gs,jacobi] [--frames N]
                [--warmup N] [--substeps S] [--iterations I] [--omega W] [--device N|name]
       Runs the standard cloth (docs/benchmarks.md) at each size and mode; writes JSON naming the device.
+  vkxpbd render [SCENE.json] [--frames N] [--out DIR] [--width W] [--height H] [--every K]
+                [--solver gs|jacobi] [--model xpbd|pbd] [--substeps S] [--iterations I] [--omega W]
+                [--device N|name] [--validation]
+      Simulates SCENE (default: the built-in flag scene) for N frames (default 120) and draws it
+      offscreen (no window) at W x H pixels (default 960 x 540): writes DIR/frame_FFFFF.png (default
+      DIR: out/frames) for frame 0, every K-th frame (default 1) and the last (docs/rendering.md).
   vkxpbd devices
       Lists the Vulkan devices (index, name, type).
 

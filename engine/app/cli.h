@@ -51,7 +51,19 @@ struct BenchOptions {
   CommonOptions common;
 };
 
+struct RenderOptions {
+  std::string scene;  // path, or empty for the built-in default scene
+  uint32_t frames = 120;
+  std::string outDir = "out/frames";
+  uint32_t width = 960;
+  uint32_t height = 540;
+  uint32_t every = 1;  // render every K-th frame (and the last)
+  SolverOverrides overrides;
+  CommonOptions common;
+};
+
 RunOptions parseRunOptions(const std::vector<std::string>& args);
+RenderOptions parseRenderOptions(const std::vector<std::string>& args);
 BenchOptions parseBenchOptions(const std::vector<std::string>& args);
 
 std::string usageText();

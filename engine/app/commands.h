@@ -17,6 +17,7 @@ enum ExitCode : int {
 
 int runCommand(const RunOptions& options);
 int benchCommand(const BenchOptions& options);
+int renderCommand(const RenderOptions& options);
 int devicesCommand();
 
 }  // namespace vkxpbd

@@ -15,6 +15,7 @@ int main(int argc, char** argv) {
   try {
     if (command == "run") return runCommand(parseRunOptions(args));
     if (command == "bench") return benchCommand(parseBenchOptions(args));
+    if (command == "render") return renderCommand(parseRenderOptions(args));
     if (command == "devices") return devicesCommand();
     if (command == "help" || command == "--help" || command == "-h") {
       std::fputs(usageText().c_str(), stdout);

@@ -1,0 +1,83 @@
+#include "render/camera.h"
+
+#include <algorithm>
+#include <cmath>
+
+#include <glm/gtc/matrix_transform.hpp>
+
+namespace vkxpbd::render {
+
+glm::vec3 OrbitCamera::eye() const {
+  const glm::vec3 offset(std::cos(pitch) * std::sin(yaw), std::sin(pitch), std::cos(pitch) * std::cos(yaw));
+  return target + distance * offset;
+}
+
+glm::mat4 OrbitCamera::view() const {
+  return glm::lookAt(eye(), target, glm::vec3(0.0f, 1.0f, 0.0f));
+}
+
+glm::mat4 OrbitCamera::projection(float aspect) const {
+  // GLM_FORCE_DEPTH_ZERO_TO_ONE (set for this library) gives Vulkan's depth range; Vulkan's
+  // framebuffer y points down, so y is flipped to keep +y up on screen.
+  glm::mat4 p = glm::perspective(fovY, aspect, nearPlane(), farPlane());
+  p[1][1] = -p[1][1];
+  return p;
+}
+
+Bounds sceneBounds(const Model& model) {
+  Bounds b;
+  bool any = false;
+  auto add = [&](glm::vec3 lo, glm::vec3 hi) {
+    b.min = any ? glm::min(b.min, lo) : lo;
+    b.max = any ? glm::max(b.max, hi) : hi;
+    any = true;
+  };
+  for (const glm::vec4& p : model.restPositions) add(glm::vec3(p), glm::vec3(p));
+  for (const SphereCollider& s : model.spheres) {
+    const glm::vec3 c(s.centerRadius);
+    add(c - s.centerRadius.w, c + s.centerRadius.w);
+  }
+  if (!any) add(glm::vec3(-1.0f, 0.0f, -1.0f), glm::vec3(1.0f, 1.0f, 1.0f));
+  for (const PlaneCollider& p : model.planes) {
+    const glm::vec3 n(p.normalOffset);
+    if (n.y > 0.9f) {  // a floor: y = offset / n.y on the box's vertical axis
+      const float floorY = p.normalOffset.w / n.y;
+      if (floorY < b.min.y) b.min.y = floorY;
+    }
+  }
+  return b;
+}
+
+OrbitCamera frameBounds(const Bounds& bounds, float aspect, float yaw, float pitch) {
+  OrbitCamera cam;
+  cam.target = bounds.center();
+  cam.yaw = yaw;
+  cam.pitch = pitch;
+  // At this distance the bounding sphere fits, so every corner of the box does.
+  const float radius = std::max(bounds.radius(), 1e-3f);
+  const float halfFovX = std::atan(std::tan(0.5f * cam.fovY) * aspect);
+  const float halfFov = std::min(0.5f * cam.fovY, halfFovX);
+  const float sphereFit = radius / std::sin(halfFov);
+  // Move closer while the box's eight corners stay within 90% of the view (bisection).
+  auto fits = [&](float distance) {
+    cam.distance = distance;
+    const glm::mat4 viewProj = cam.projection(aspect) * cam.view();
+    for (int i = 0; i < 8; ++i) {
+      const glm::vec3 corner((i & 1) ? bounds.max.x : bounds.min.x, (i & 2) ? bounds.max.y : bounds.min.y,
+                             (i & 4) ? bounds.max.z : bounds.min.z);
+      const glm::vec4 clip = viewProj * glm::vec4(corner, 1.0f);
+      if (clip.w <= cam.nearPlane() || std::abs(clip.x) > 0.9f * clip.w || std::abs(clip.y) > 0.9f * clip.w)
+        return false;
+    }
+    return true;
+  };
+  float lo = 0.2f * sphereFit, hi = sphereFit;
+  for (int step = 0; step < 24; ++step) {
+    const float mid = 0.5f * (lo + hi);
+    (fits(mid) ? hi : lo) = mid;
+  }
+  cam.distance = hi;
+  return cam;
+}
+
+}  // namespace vkxpbd::render

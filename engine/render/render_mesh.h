@@ -1,0 +1,39 @@
+// CPU-built, static geometry of the renderer: the cloth's triangles with a per-particle triangle
+// adjacency list (for the deterministic normal pass), and a unit UV sphere.
+#pragma once
+
+#include <cstdint>
+#include <vector>
+
+#include <glm/glm.hpp>
+
+#include "sim/model.h"
+
+namespace vkxpbd::render {
+
+// Every surface of the model as one triangle list, and the triangles around each particle in CSR form:
+// the triangles of particle p are triangles[offsets[p] .. offsets[p + 1]), in ascending order.
+struct ClothMesh {
+  std::vector<uint32_t> indices;    // 3 per triangle, into the model's particles
+  std::vector<uint32_t> offsets;    // particles + 1
+  std::vector<uint32_t> triangles;  // 3 per triangle in all (one entry per corner)
+
+  uint32_t triangleCount() const { return static_cast<uint32_t>(indices.size() / 3); }
+};
+
+ClothMesh buildClothMesh(const Model& model);
+
+// Per-particle unit normals (area-weighted sum over adjacent triangles, summed in adjacency order, the
+// same order as normals.comp); zero for particles on no triangle.
+std::vector<glm::vec4> computeVertexNormals(const ClothMesh& mesh, const std::vector<glm::vec4>& positions);
+
+// A unit sphere: `slices` around the y axis, `stacks` from pole to pole; counter-clockwise seen from
+// outside. Each vertex is its own normal (w = 0).
+struct SphereMesh {
+  std::vector<glm::vec4> vertices;
+  std::vector<uint32_t> indices;
+};
+
+SphereMesh buildUvSphere(uint32_t slices, uint32_t stacks);
+
+}  // namespace vkxpbd::render

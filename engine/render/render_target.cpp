@@ -1,0 +1,286 @@
+#include "render/render_target.h"
+
+#include <cstring>
+
+#include "shared/render_types.h"
+
+namespace vkxpbd::render {
+
+namespace {
+
+bool supportsSamples(const vk::Context& ctx, VkFormat format, VkImageUsageFlags usage,
+                     VkSampleCountFlagBits samples) {
+  VkImageFormatProperties props{};
+  if (vkGetPhysicalDeviceImageFormatProperties(ctx.physicalDevice, format, VK_IMAGE_TYPE_2D,
+                                               VK_IMAGE_TILING_OPTIMAL, usage, 0, &props) != VK_SUCCESS)
+    return false;
+  return (props.sampleCounts & samples) != 0;
+}
+
+VkFormat pickDepthFormat(const vk::Context& ctx) {
+  for (VkFormat f : {VK_FORMAT_D32_SFLOAT, VK_FORMAT_D24_UNORM_S8_UINT, VK_FORMAT_D16_UNORM}) {
+    VkFormatProperties props{};
+    vkGetPhysicalDeviceFormatProperties(ctx.physicalDevice, f, &props);
+    if (props.optimalTilingFeatures & VK_FORMAT_FEATURE_DEPTH_STENCIL_ATTACHMENT_BIT) return f;
+  }
+  throw vk::VulkanError(ctx.deviceInfo.name + ": no depth attachment format");
+}
+
+VkImageMemoryBarrier2 imageBarrier(VkImage image, VkImageAspectFlags aspect, VkPipelineStageFlags2 srcStage,
+                                   VkAccessFlags2 srcAccess, VkPipelineStageFlags2 dstStage,
+                                   VkAccessFlags2 dstAccess, VkImageLayout oldLayout,
+                                   VkImageLayout newLayout) {
+  VkImageMemoryBarrier2 b{VK_STRUCTURE_TYPE_IMAGE_MEMORY_BARRIER_2};
+  b.srcStageMask = srcStage;
+  b.srcAccessMask = srcAccess;
+  b.dstStageMask = dstStage;
+  b.dstAccessMask = dstAccess;
+  b.oldLayout = oldLayout;
+  b.newLayout = newLayout;
+  b.srcQueueFamilyIndex = VK_QUEUE_FAMILY_IGNORED;
+  b.dstQueueFamilyIndex = VK_QUEUE_FAMILY_IGNORED;
+  b.image = image;
+  b.subresourceRange = {aspect, 0, 1, 0, 1};
+  return b;
+}
+
+void imageBarriers(const vk::Context& ctx, VkCommandBuffer cmd, const VkImageMemoryBarrier2* barriers,
+                   uint32_t count) {
+  VkDependencyInfo dep{VK_STRUCTURE_TYPE_DEPENDENCY_INFO};
+  dep.imageMemoryBarrierCount = count;
+  dep.pImageMemoryBarriers = barriers;
+  ctx.cmdPipelineBarrier2(cmd, &dep);
+}
+
+}  // namespace
+
+OffscreenTarget::OffscreenTarget(const vk::Context& ctx, uint32_t width, uint32_t height, bool msaa)
+    : ctx_(ctx) {
+  extent_ = {width, height};
+  depthFormat_ = pickDepthFormat(ctx_);
+  if (depthFormat_ == VK_FORMAT_D24_UNORM_S8_UINT) depthAspect_ |= VK_IMAGE_ASPECT_STENCIL_BIT;
+
+  const VkImageUsageFlags colourUsage =
+      VK_IMAGE_USAGE_COLOR_ATTACHMENT_BIT | VK_IMAGE_USAGE_TRANSIENT_ATTACHMENT_BIT;
+  const VkImageUsageFlags depthUsage =
+      VK_IMAGE_USAGE_DEPTH_STENCIL_ATTACHMENT_BIT | VK_IMAGE_USAGE_TRANSIENT_ATTACHMENT_BIT;
+  const VkImageUsageFlags resolvedUsage =
+      VK_IMAGE_USAGE_COLOR_ATTACHMENT_BIT | VK_IMAGE_USAGE_TRANSFER_SRC_BIT;
+  const VkPhysicalDeviceLimits& limits = ctx_.properties.limits;
+  if (msaa &&
+      (limits.framebufferColorSampleCounts & limits.framebufferDepthSampleCounts & VK_SAMPLE_COUNT_4_BIT) &&
+      supportsSamples(ctx_, kColourFormat, colourUsage, VK_SAMPLE_COUNT_4_BIT) &&
+      supportsSamples(ctx_, depthFormat_, depthUsage, VK_SAMPLE_COUNT_4_BIT))
+    samples_ = VK_SAMPLE_COUNT_4_BIT;
+
+  if (samples_ == VK_SAMPLE_COUNT_1_BIT) {
+    colour_ = createAttachment(kColourFormat, samples_, resolvedUsage, VK_IMAGE_ASPECT_COLOR_BIT, "colour");
+  } else {
+    colour_ =
+        createAttachment(kColourFormat, samples_, colourUsage, VK_IMAGE_ASPECT_COLOR_BIT, "colour msaa");
+    resolve_ = createAttachment(kColourFormat, VK_SAMPLE_COUNT_1_BIT, resolvedUsage,
+                                VK_IMAGE_ASPECT_COLOR_BIT, "colour resolved");
+  }
+  depth_ = createAttachment(depthFormat_, samples_, depthUsage, depthAspect_, "depth");
+  createRenderPass();
+
+  std::vector<VkImageView> views = {colour_.view, depth_.view};
+  if (samples_ != VK_SAMPLE_COUNT_1_BIT) views.push_back(resolve_.view);
+  VkFramebufferCreateInfo fbInfo{VK_STRUCTURE_TYPE_FRAMEBUFFER_CREATE_INFO};
+  fbInfo.renderPass = renderPass_;
+  fbInfo.attachmentCount = static_cast<uint32_t>(views.size());
+  fbInfo.pAttachments = views.data();
+  fbInfo.width = width;
+  fbInfo.height = height;
+  fbInfo.layers = 1;
+  VK_CHECK(vkCreateFramebuffer(ctx_.device, &fbInfo, nullptr, &framebuffer_));
+  ctx_.setName(VK_OBJECT_TYPE_FRAMEBUFFER, framebuffer_, "offscreen framebuffer");
+
+  readback_ = vk::createBuffer(ctx_, VkDeviceSize{width} * height * 4, VK_BUFFER_USAGE_TRANSFER_DST_BIT,
+                               vk::MemoryKind::HostVisible, "frame readback");
+}
+
+OffscreenTarget::~OffscreenTarget() {
+  vkDeviceWaitIdle(ctx_.device);
+  vk::destroyBuffer(ctx_, readback_);
+  vkDestroyFramebuffer(ctx_.device, framebuffer_, nullptr);
+  vkDestroyRenderPass(ctx_.device, renderPass_, nullptr);
+  destroyAttachment(colour_);
+  destroyAttachment(depth_);
+  destroyAttachment(resolve_);
+}
+
+OffscreenTarget::Attachment OffscreenTarget::createAttachment(VkFormat format, VkSampleCountFlagBits samples,
+                                                              VkImageUsageFlags usage,
+                                                              VkImageAspectFlags aspect,
+                                                              const std::string& name) {
+  Attachment a;
+  VkImageCreateInfo info{VK_STRUCTURE_TYPE_IMAGE_CREATE_INFO};
+  info.imageType = VK_IMAGE_TYPE_2D;
+  info.format = format;
+  info.extent = {extent_.width, extent_.height, 1};
+  info.mipLevels = 1;
+  info.arrayLayers = 1;
+  info.samples = samples;
+  info.tiling = VK_IMAGE_TILING_OPTIMAL;
+  info.usage = usage;
+  info.sharingMode = VK_SHARING_MODE_EXCLUSIVE;
+  info.initialLayout = VK_IMAGE_LAYOUT_UNDEFINED;
+  VK_CHECK(vkCreateImage(ctx_.device, &info, nullptr, &a.image));
+  ctx_.setName(VK_OBJECT_TYPE_IMAGE, a.image, name);
+
+  VkMemoryRequirements req{};
+  vkGetImageMemoryRequirements(ctx_.device, a.image, &req);
+  VkMemoryAllocateInfo alloc{VK_STRUCTURE_TYPE_MEMORY_ALLOCATE_INFO};
+  alloc.allocationSize = req.size;
+  alloc.memoryTypeIndex = ctx_.findMemoryType(req.memoryTypeBits, VK_MEMORY_PROPERTY_DEVICE_LOCAL_BIT, 0);
+  VK_CHECK(vkAllocateMemory(ctx_.device, &alloc, nullptr, &a.memory));
+  ctx_.setName(VK_OBJECT_TYPE_DEVICE_MEMORY, a.memory, name + " memory");
+  VK_CHECK(vkBindImageMemory(ctx_.device, a.image, a.memory, 0));
+
+  VkImageViewCreateInfo viewInfo{VK_STRUCTURE_TYPE_IMAGE_VIEW_CREATE_INFO};
+  viewInfo.image = a.image;
+  viewInfo.viewType = VK_IMAGE_VIEW_TYPE_2D;
+  viewInfo.format = format;
+  viewInfo.subresourceRange = {aspect, 0, 1, 0, 1};
+  VK_CHECK(vkCreateImageView(ctx_.device, &viewInfo, nullptr, &a.view));
+  ctx_.setName(VK_OBJECT_TYPE_IMAGE_VIEW, a.view, name + " view");
+  return a;
+}
+
+void OffscreenTarget::destroyAttachment(Attachment& a) {
+  if (a.view != VK_NULL_HANDLE) vkDestroyImageView(ctx_.device, a.view, nullptr);
+  if (a.image != VK_NULL_HANDLE) vkDestroyImage(ctx_.device, a.image, nullptr);
+  if (a.memory != VK_NULL_HANDLE) vkFreeMemory(ctx_.device, a.memory, nullptr);
+  a = Attachment{};
+}
+
+void OffscreenTarget::createRenderPass() {
+  const bool msaa = samples_ != VK_SAMPLE_COUNT_1_BIT;
+  std::vector<VkAttachmentDescription> attachments(msaa ? 3 : 2);
+  VkAttachmentDescription& colour = attachments[0];
+  colour.format = kColourFormat;
+  colour.samples = samples_;
+  colour.loadOp = VK_ATTACHMENT_LOAD_OP_CLEAR;
+  colour.storeOp = msaa ? VK_ATTACHMENT_STORE_OP_DONT_CARE : VK_ATTACHMENT_STORE_OP_STORE;
+  colour.stencilLoadOp = VK_ATTACHMENT_LOAD_OP_DONT_CARE;
+  colour.stencilStoreOp = VK_ATTACHMENT_STORE_OP_DONT_CARE;
+  colour.initialLayout = VK_IMAGE_LAYOUT_COLOR_ATTACHMENT_OPTIMAL;
+  colour.finalLayout = VK_IMAGE_LAYOUT_COLOR_ATTACHMENT_OPTIMAL;
+  VkAttachmentDescription& depth = attachments[1];
+  depth.format = depthFormat_;
+  depth.samples = samples_;
+  depth.loadOp = VK_ATTACHMENT_LOAD_OP_CLEAR;
+  depth.storeOp = VK_ATTACHMENT_STORE_OP_DONT_CARE;
+  depth.stencilLoadOp = VK_ATTACHMENT_LOAD_OP_DONT_CARE;
+  depth.stencilStoreOp = VK_ATTACHMENT_STORE_OP_DONT_CARE;
+  depth.initialLayout = VK_IMAGE_LAYOUT_DEPTH_STENCIL_ATTACHMENT_OPTIMAL;
+  depth.finalLayout = VK_IMAGE_LAYOUT_DEPTH_STENCIL_ATTACHMENT_OPTIMAL;
+  if (msaa) {
+    VkAttachmentDescription& resolve = attachments[2];
+    resolve = colour;
+    resolve.samples = VK_SAMPLE_COUNT_1_BIT;
+    resolve.loadOp = VK_ATTACHMENT_LOAD_OP_DONT_CARE;
+    resolve.storeOp = VK_ATTACHMENT_STORE_OP_STORE;
+  }
+  const VkAttachmentReference colourRef{0, VK_IMAGE_LAYOUT_COLOR_ATTACHMENT_OPTIMAL};
+  const VkAttachmentReference depthRef{1, VK_IMAGE_LAYOUT_DEPTH_STENCIL_ATTACHMENT_OPTIMAL};
+  const VkAttachmentReference resolveRef{2, VK_IMAGE_LAYOUT_COLOR_ATTACHMENT_OPTIMAL};
+  VkSubpassDescription subpass{};
+  subpass.pipelineBindPoint = VK_PIPELINE_BIND_POINT_GRAPHICS;
+  subpass.colorAttachmentCount = 1;
+  subpass.pColorAttachments = &colourRef;
+  subpass.pResolveAttachments = msaa ? &resolveRef : nullptr;
+  subpass.pDepthStencilAttachment = &depthRef;
+
+  // No layout transitions inside the pass, hence no implicit external dependencies: the barriers
+  // recorded by begin() and end() order the pass against the previous frame and the copy.
+  VkRenderPassCreateInfo info{VK_STRUCTURE_TYPE_RENDER_PASS_CREATE_INFO};
+  info.attachmentCount = static_cast<uint32_t>(attachments.size());
+  info.pAttachments = attachments.data();
+  info.subpassCount = 1;
+  info.pSubpasses = &subpass;
+  VK_CHECK(vkCreateRenderPass(ctx_.device, &info, nullptr, &renderPass_));
+  ctx_.setName(VK_OBJECT_TYPE_RENDER_PASS, renderPass_, "offscreen render pass");
+}
+
+void OffscreenTarget::begin(VkCommandBuffer cmd) {
+  const bool msaa = samples_ != VK_SAMPLE_COUNT_1_BIT;
+  const VkPipelineStageFlags2 colourStage = VK_PIPELINE_STAGE_2_COLOR_ATTACHMENT_OUTPUT_BIT;
+  const VkPipelineStageFlags2 depthStages =
+      VK_PIPELINE_STAGE_2_EARLY_FRAGMENT_TESTS_BIT | VK_PIPELINE_STAGE_2_LATE_FRAGMENT_TESTS_BIT;
+  const VkAccessFlags2 depthAccess =
+      VK_ACCESS_2_DEPTH_STENCIL_ATTACHMENT_READ_BIT | VK_ACCESS_2_DEPTH_STENCIL_ATTACHMENT_WRITE_BIT;
+  std::vector<VkImageMemoryBarrier2> barriers;
+  // Colour: after the previous frame's writes (MSAA: its resolve reads the samples; 1x: also its copy).
+  barriers.push_back(imageBarrier(
+      colour_.image, VK_IMAGE_ASPECT_COLOR_BIT, colourStage | (msaa ? 0 : VK_PIPELINE_STAGE_2_COPY_BIT),
+      VK_ACCESS_2_COLOR_ATTACHMENT_WRITE_BIT, colourStage, VK_ACCESS_2_COLOR_ATTACHMENT_WRITE_BIT,
+      VK_IMAGE_LAYOUT_UNDEFINED, VK_IMAGE_LAYOUT_COLOR_ATTACHMENT_OPTIMAL));
+  // Resolve target: after the previous frame's copy has read it.
+  if (msaa)
+    barriers.push_back(imageBarrier(resolve_.image, VK_IMAGE_ASPECT_COLOR_BIT, VK_PIPELINE_STAGE_2_COPY_BIT,
+                                    0, colourStage, VK_ACCESS_2_COLOR_ATTACHMENT_WRITE_BIT,
+                                    VK_IMAGE_LAYOUT_UNDEFINED, VK_IMAGE_LAYOUT_COLOR_ATTACHMENT_OPTIMAL));
+  // Depth: after the previous frame's depth tests.
+  barriers.push_back(imageBarrier(
+      depth_.image, depthAspect_, depthStages, VK_ACCESS_2_DEPTH_STENCIL_ATTACHMENT_WRITE_BIT, depthStages,
+      depthAccess, VK_IMAGE_LAYOUT_UNDEFINED, VK_IMAGE_LAYOUT_DEPTH_STENCIL_ATTACHMENT_OPTIMAL));
+  imageBarriers(ctx_, cmd, barriers.data(), static_cast<uint32_t>(barriers.size()));
+
+  VkClearValue clears[3]{};
+  clears[0].color = {{VKXPBD_CLEAR_COLOUR, 1.0f}};
+  clears[1].depthStencil = {1.0f, 0};
+  VkRenderPassBeginInfo info{VK_STRUCTURE_TYPE_RENDER_PASS_BEGIN_INFO};
+  info.renderPass = renderPass_;
+  info.framebuffer = framebuffer_;
+  info.renderArea = {{0, 0}, extent_};
+  info.clearValueCount = msaa ? 3 : 2;
+  info.pClearValues = clears;
+  vkCmdBeginRenderPass(cmd, &info, VK_SUBPASS_CONTENTS_INLINE);
+}
+
+void OffscreenTarget::end(VkCommandBuffer cmd) {
+  vkCmdEndRenderPass(cmd);
+  ctx_.beginLabel(cmd, "read back");
+  const VkImage image = resolved().image;
+  // Resolve (or colour) writes → copy reads, in the transfer layout.
+  VkImageMemoryBarrier2 toCopy = imageBarrier(
+      image, VK_IMAGE_ASPECT_COLOR_BIT, VK_PIPELINE_STAGE_2_COLOR_ATTACHMENT_OUTPUT_BIT,
+      VK_ACCESS_2_COLOR_ATTACHMENT_WRITE_BIT, VK_PIPELINE_STAGE_2_COPY_BIT, VK_ACCESS_2_TRANSFER_READ_BIT,
+      VK_IMAGE_LAYOUT_COLOR_ATTACHMENT_OPTIMAL, VK_IMAGE_LAYOUT_TRANSFER_SRC_OPTIMAL);
+  imageBarriers(ctx_, cmd, &toCopy, 1);
+  VkBufferImageCopy region{};
+  region.bufferOffset = 0;
+  region.bufferRowLength = 0;  // packed rows
+  region.imageSubresource = {VK_IMAGE_ASPECT_COLOR_BIT, 0, 0, 1};
+  region.imageExtent = {extent_.width, extent_.height, 1};
+  vkCmdCopyImageToBuffer(cmd, image, VK_IMAGE_LAYOUT_TRANSFER_SRC_OPTIMAL, readback_.buffer, 1, &region);
+  // Copy writes → host reads (after the fence wait).
+  VkBufferMemoryBarrier2 toHost{VK_STRUCTURE_TYPE_BUFFER_MEMORY_BARRIER_2};
+  toHost.srcStageMask = VK_PIPELINE_STAGE_2_COPY_BIT;
+  toHost.srcAccessMask = VK_ACCESS_2_TRANSFER_WRITE_BIT;
+  toHost.dstStageMask = VK_PIPELINE_STAGE_2_HOST_BIT;
+  toHost.dstAccessMask = VK_ACCESS_2_HOST_READ_BIT;
+  toHost.srcQueueFamilyIndex = VK_QUEUE_FAMILY_IGNORED;
+  toHost.dstQueueFamilyIndex = VK_QUEUE_FAMILY_IGNORED;
+  toHost.buffer = readback_.buffer;
+  toHost.offset = 0;
+  toHost.size = VK_WHOLE_SIZE;
+  VkDependencyInfo dep{VK_STRUCTURE_TYPE_DEPENDENCY_INFO};
+  dep.bufferMemoryBarrierCount = 1;
+  dep.pBufferMemoryBarriers = &toHost;
+  ctx_.cmdPipelineBarrier2(cmd, &dep);
+  ctx_.endLabel(cmd);
+}
+
+Image OffscreenTarget::readback() const {
+  Image image;
+  image.width = extent_.width;
+  image.height = extent_.height;
+  image.rgba.resize(size_t{extent_.width} * extent_.height * 4);
+  std::memcpy(image.rgba.data(), readback_.mapped, image.rgba.size());
+  return image;
+}
+
+}  // namespace vkxpbd::render

@@ -1,0 +1,356 @@
+#include "render/scene_renderer.h"
+
+#include <algorithm>
+#include <cmath>
+
+#include "gpu/embedded_shaders.h"
+#include "vk/compute.h"
+
+namespace vkxpbd::render {
+
+namespace {
+
+template <typename T>
+VkDeviceSize bytesOf(const std::vector<T>& v) {
+  return static_cast<VkDeviceSize>(v.size() * sizeof(T));
+}
+
+VkShaderModule createShaderModule(const vk::Context& ctx, const char* name) {
+  const EmbeddedShader* shader = findEmbeddedShader(name);
+  if (shader == nullptr) throw vk::VulkanError(std::string("shader not embedded in this build: ") + name);
+  VkShaderModuleCreateInfo info{VK_STRUCTURE_TYPE_SHADER_MODULE_CREATE_INFO};
+  info.codeSize = shader->wordCount * sizeof(uint32_t);
+  info.pCode = shader->words;
+  VkShaderModule module = VK_NULL_HANDLE;
+  VK_CHECK(vkCreateShaderModule(ctx.device, &info, nullptr, &module));
+  ctx.setName(VK_OBJECT_TYPE_SHADER_MODULE, module, name);
+  return module;
+}
+
+struct GraphicsPipelineDesc {
+  const char* name;
+  const char* vertexShader;
+  const char* fragmentShader;
+  std::vector<VkVertexInputBindingDescription> bindings;
+  std::vector<VkVertexInputAttributeDescription> attributes;
+  VkCullModeFlags cullMode = VK_CULL_MODE_NONE;
+};
+
+VkPipeline createGraphicsPipeline(const vk::Context& ctx, VkPipelineLayout layout, VkRenderPass renderPass,
+                                  VkSampleCountFlagBits samples, const GraphicsPipelineDesc& desc) {
+  VkShaderModule vert = createShaderModule(ctx, desc.vertexShader);
+  VkShaderModule frag = createShaderModule(ctx, desc.fragmentShader);
+  VkPipelineShaderStageCreateInfo stages[2]{};
+  stages[0] = {VK_STRUCTURE_TYPE_PIPELINE_SHADER_STAGE_CREATE_INFO};
+  stages[0].stage = VK_SHADER_STAGE_VERTEX_BIT;
+  stages[0].module = vert;
+  stages[0].pName = "main";
+  stages[1] = {VK_STRUCTURE_TYPE_PIPELINE_SHADER_STAGE_CREATE_INFO};
+  stages[1].stage = VK_SHADER_STAGE_FRAGMENT_BIT;
+  stages[1].module = frag;
+  stages[1].pName = "main";
+
+  VkPipelineVertexInputStateCreateInfo vertexInput{VK_STRUCTURE_TYPE_PIPELINE_VERTEX_INPUT_STATE_CREATE_INFO};
+  vertexInput.vertexBindingDescriptionCount = static_cast<uint32_t>(desc.bindings.size());
+  vertexInput.pVertexBindingDescriptions = desc.bindings.data();
+  vertexInput.vertexAttributeDescriptionCount = static_cast<uint32_t>(desc.attributes.size());
+  vertexInput.pVertexAttributeDescriptions = desc.attributes.data();
+
+  VkPipelineInputAssemblyStateCreateInfo assembly{
+      VK_STRUCTURE_TYPE_PIPELINE_INPUT_ASSEMBLY_STATE_CREATE_INFO};
+  assembly.topology = VK_PRIMITIVE_TOPOLOGY_TRIANGLE_LIST;
+
+  VkPipelineViewportStateCreateInfo viewport{VK_STRUCTURE_TYPE_PIPELINE_VIEWPORT_STATE_CREATE_INFO};
+  viewport.viewportCount = 1;
+  viewport.scissorCount = 1;
+
+  VkPipelineRasterizationStateCreateInfo raster{VK_STRUCTURE_TYPE_PIPELINE_RASTERIZATION_STATE_CREATE_INFO};
+  raster.polygonMode = VK_POLYGON_MODE_FILL;
+  raster.cullMode = desc.cullMode;
+  // The projection flips y, so counter-clockwise in world space stays counter-clockwise on screen.
+  raster.frontFace = VK_FRONT_FACE_COUNTER_CLOCKWISE;
+  raster.lineWidth = 1.0f;
+
+  VkPipelineMultisampleStateCreateInfo multisample{VK_STRUCTURE_TYPE_PIPELINE_MULTISAMPLE_STATE_CREATE_INFO};
+  multisample.rasterizationSamples = samples;
+
+  VkPipelineDepthStencilStateCreateInfo depth{VK_STRUCTURE_TYPE_PIPELINE_DEPTH_STENCIL_STATE_CREATE_INFO};
+  depth.depthTestEnable = VK_TRUE;
+  depth.depthWriteEnable = VK_TRUE;
+  depth.depthCompareOp = VK_COMPARE_OP_LESS_OR_EQUAL;
+
+  VkPipelineColorBlendAttachmentState blendAttachment{};
+  blendAttachment.colorWriteMask = VK_COLOR_COMPONENT_R_BIT | VK_COLOR_COMPONENT_G_BIT |
+                                   VK_COLOR_COMPONENT_B_BIT | VK_COLOR_COMPONENT_A_BIT;
+  VkPipelineColorBlendStateCreateInfo blend{VK_STRUCTURE_TYPE_PIPELINE_COLOR_BLEND_STATE_CREATE_INFO};
+  blend.attachmentCount = 1;
+  blend.pAttachments = &blendAttachment;
+
+  const VkDynamicState dynamicStates[] = {VK_DYNAMIC_STATE_VIEWPORT, VK_DYNAMIC_STATE_SCISSOR};
+  VkPipelineDynamicStateCreateInfo dynamic{VK_STRUCTURE_TYPE_PIPELINE_DYNAMIC_STATE_CREATE_INFO};
+  dynamic.dynamicStateCount = 2;
+  dynamic.pDynamicStates = dynamicStates;
+
+  VkGraphicsPipelineCreateInfo info{VK_STRUCTURE_TYPE_GRAPHICS_PIPELINE_CREATE_INFO};
+  info.stageCount = 2;
+  info.pStages = stages;
+  info.pVertexInputState = &vertexInput;
+  info.pInputAssemblyState = &assembly;
+  info.pViewportState = &viewport;
+  info.pRasterizationState = &raster;
+  info.pMultisampleState = &multisample;
+  info.pDepthStencilState = &depth;
+  info.pColorBlendState = &blend;
+  info.pDynamicState = &dynamic;
+  info.layout = layout;
+  info.renderPass = renderPass;
+  info.subpass = 0;
+  VkPipeline pipeline = VK_NULL_HANDLE;
+  VkResult result = vkCreateGraphicsPipelines(ctx.device, VK_NULL_HANDLE, 1, &info, nullptr, &pipeline);
+  vkDestroyShaderModule(ctx.device, vert, nullptr);
+  vkDestroyShaderModule(ctx.device, frag, nullptr);
+  VK_CHECK(result);
+  ctx.setName(VK_OBJECT_TYPE_PIPELINE, pipeline, desc.name);
+  return pipeline;
+}
+
+// A vec4 attribute per vertex from its own binding.
+VkVertexInputBindingDescription vec4Binding(uint32_t binding) {
+  return {binding, sizeof(glm::vec4), VK_VERTEX_INPUT_RATE_VERTEX};
+}
+VkVertexInputAttributeDescription vec4Attribute(uint32_t location, uint32_t binding) {
+  return {location, binding, VK_FORMAT_R32G32B32A32_SFLOAT, 0};
+}
+
+// Grid cells of 10^k / 4 m, about a quarter of the scene's radius.
+float gridCellFor(const Bounds& bounds) {
+  const float r = std::max(bounds.radius(), 1e-3f);
+  return 0.25f * std::pow(10.0f, std::round(std::log10(r)));
+}
+
+}  // namespace
+
+GpuSolverOptions rendererSolverOptions(GpuSolverOptions options) {
+  options.externalReadStages |= kPositionReadStages;
+  options.externalReadAccess |= kPositionReadAccess;
+  return options;
+}
+
+SceneRenderer::SceneRenderer(const vk::Context& ctx, const Model& model, const vk::Buffer& positions,
+                             VkRenderPass renderPass, VkSampleCountFlagBits samples)
+    : ctx_(ctx), model_(model), positions_(positions.buffer) {
+  clothMesh_ = buildClothMesh(model_);
+  sphereMesh_ = buildUvSphere(48, 24);
+  bounds_ = sceneBounds(model_);
+  gridCell = gridCellFor(bounds_);
+
+  using vk::MemoryKind;
+  const VkBufferUsageFlags storage = VK_BUFFER_USAGE_STORAGE_BUFFER_BIT;
+  indices_ = vk::createBuffer(ctx_, bytesOf(clothMesh_.indices), storage | VK_BUFFER_USAGE_INDEX_BUFFER_BIT,
+                              MemoryKind::DeviceLocal, "cloth indices");
+  offsets_ = vk::createBuffer(ctx_, bytesOf(clothMesh_.offsets), storage, MemoryKind::DeviceLocal,
+                              "normals adjacency offsets");
+  adjacency_ = vk::createBuffer(ctx_, bytesOf(clothMesh_.triangles), storage, MemoryKind::DeviceLocal,
+                                "normals adjacency triangles");
+  normals_ =
+      vk::createBuffer(ctx_, model_.particleCount() * sizeof(glm::vec4),
+                       storage | VK_BUFFER_USAGE_VERTEX_BUFFER_BIT, MemoryKind::DeviceLocal, "cloth normals");
+  sphereVertices_ = vk::createBuffer(ctx_, bytesOf(sphereMesh_.vertices), VK_BUFFER_USAGE_VERTEX_BUFFER_BIT,
+                                     MemoryKind::DeviceLocal, "sphere vertices");
+  sphereIndices_ = vk::createBuffer(ctx_, bytesOf(sphereMesh_.indices), VK_BUFFER_USAGE_INDEX_BUFFER_BIT,
+                                    MemoryKind::DeviceLocal, "sphere indices");
+  vk::uploadBuffer(ctx_, indices_, clothMesh_.indices.data(), bytesOf(clothMesh_.indices));
+  vk::uploadBuffer(ctx_, offsets_, clothMesh_.offsets.data(), bytesOf(clothMesh_.offsets));
+  vk::uploadBuffer(ctx_, adjacency_, clothMesh_.triangles.data(), bytesOf(clothMesh_.triangles));
+  const std::vector<glm::vec4> zero(model_.particleCount(), glm::vec4(0.0f));
+  vk::uploadBuffer(ctx_, normals_, zero.data(), bytesOf(zero));
+  vk::uploadBuffer(ctx_, sphereVertices_, sphereMesh_.vertices.data(), bytesOf(sphereMesh_.vertices));
+  vk::uploadBuffer(ctx_, sphereIndices_, sphereMesh_.indices.data(), bytesOf(sphereMesh_.indices));
+
+  createNormalsPass();
+  createPipelines(renderPass, samples);
+}
+
+SceneRenderer::~SceneRenderer() {
+  vkDeviceWaitIdle(ctx_.device);
+  for (VkPipeline p : {normalsPipeline_, clothPipeline_, spherePipeline_, groundPipeline_})
+    vkDestroyPipeline(ctx_.device, p, nullptr);
+  vkDestroyPipelineLayout(ctx_.device, drawLayout_, nullptr);
+  vkDestroyPipelineLayout(ctx_.device, normalsLayout_, nullptr);
+  vkDestroyDescriptorPool(ctx_.device, descriptorPool_, nullptr);
+  vkDestroyDescriptorSetLayout(ctx_.device, normalsSetLayout_, nullptr);
+  for (vk::Buffer* b : {&indices_, &offsets_, &adjacency_, &normals_, &sphereVertices_, &sphereIndices_})
+    vk::destroyBuffer(ctx_, *b);
+}
+
+void SceneRenderer::createNormalsPass() {
+  std::vector<VkDescriptorSetLayoutBinding> bindings(VKXPBD_NORMALS_BINDING_COUNT);
+  for (uint32_t b = 0; b < VKXPBD_NORMALS_BINDING_COUNT; ++b)
+    bindings[b] = {b, VK_DESCRIPTOR_TYPE_STORAGE_BUFFER, 1, VK_SHADER_STAGE_COMPUTE_BIT, nullptr};
+  VkDescriptorSetLayoutCreateInfo setInfo{VK_STRUCTURE_TYPE_DESCRIPTOR_SET_LAYOUT_CREATE_INFO};
+  setInfo.bindingCount = VKXPBD_NORMALS_BINDING_COUNT;
+  setInfo.pBindings = bindings.data();
+  VK_CHECK(vkCreateDescriptorSetLayout(ctx_.device, &setInfo, nullptr, &normalsSetLayout_));
+  ctx_.setName(VK_OBJECT_TYPE_DESCRIPTOR_SET_LAYOUT, normalsSetLayout_, "normals set layout");
+
+  VkPushConstantRange push{VK_SHADER_STAGE_COMPUTE_BIT, 0, sizeof(gpu::NormalsConstants)};
+  VkPipelineLayoutCreateInfo layoutInfo{VK_STRUCTURE_TYPE_PIPELINE_LAYOUT_CREATE_INFO};
+  layoutInfo.setLayoutCount = 1;
+  layoutInfo.pSetLayouts = &normalsSetLayout_;
+  layoutInfo.pushConstantRangeCount = 1;
+  layoutInfo.pPushConstantRanges = &push;
+  VK_CHECK(vkCreatePipelineLayout(ctx_.device, &layoutInfo, nullptr, &normalsLayout_));
+  ctx_.setName(VK_OBJECT_TYPE_PIPELINE_LAYOUT, normalsLayout_, "normals pipeline layout");
+
+  VkDescriptorPoolSize size{VK_DESCRIPTOR_TYPE_STORAGE_BUFFER, VKXPBD_NORMALS_BINDING_COUNT};
+  VkDescriptorPoolCreateInfo poolInfo{VK_STRUCTURE_TYPE_DESCRIPTOR_POOL_CREATE_INFO};
+  poolInfo.maxSets = 1;
+  poolInfo.poolSizeCount = 1;
+  poolInfo.pPoolSizes = &size;
+  VK_CHECK(vkCreateDescriptorPool(ctx_.device, &poolInfo, nullptr, &descriptorPool_));
+  ctx_.setName(VK_OBJECT_TYPE_DESCRIPTOR_POOL, descriptorPool_, "renderer descriptor pool");
+
+  VkDescriptorSetAllocateInfo alloc{VK_STRUCTURE_TYPE_DESCRIPTOR_SET_ALLOCATE_INFO};
+  alloc.descriptorPool = descriptorPool_;
+  alloc.descriptorSetCount = 1;
+  alloc.pSetLayouts = &normalsSetLayout_;
+  VK_CHECK(vkAllocateDescriptorSets(ctx_.device, &alloc, &normalsSet_));
+  ctx_.setName(VK_OBJECT_TYPE_DESCRIPTOR_SET, normalsSet_, "normals descriptor set");
+
+  const VkBuffer buffers[VKXPBD_NORMALS_BINDING_COUNT] = {positions_, indices_.buffer, offsets_.buffer,
+                                                          adjacency_.buffer, normals_.buffer};
+  VkDescriptorBufferInfo infos[VKXPBD_NORMALS_BINDING_COUNT];
+  VkWriteDescriptorSet writes[VKXPBD_NORMALS_BINDING_COUNT];
+  for (uint32_t b = 0; b < VKXPBD_NORMALS_BINDING_COUNT; ++b) {
+    infos[b] = {buffers[b], 0, VK_WHOLE_SIZE};
+    writes[b] = {VK_STRUCTURE_TYPE_WRITE_DESCRIPTOR_SET};
+    writes[b].dstSet = normalsSet_;
+    writes[b].dstBinding = b;
+    writes[b].descriptorCount = 1;
+    writes[b].descriptorType = VK_DESCRIPTOR_TYPE_STORAGE_BUFFER;
+    writes[b].pBufferInfo = &infos[b];
+  }
+  vkUpdateDescriptorSets(ctx_.device, VKXPBD_NORMALS_BINDING_COUNT, writes, 0, nullptr);
+
+  normalsPipeline_ = vk::createComputePipeline(ctx_, normalsLayout_, "normals.comp");
+}
+
+void SceneRenderer::createPipelines(VkRenderPass renderPass, VkSampleCountFlagBits samples) {
+  VkPushConstantRange push{VK_SHADER_STAGE_VERTEX_BIT | VK_SHADER_STAGE_FRAGMENT_BIT, 0,
+                           sizeof(gpu::DrawConstants)};
+  VkPipelineLayoutCreateInfo layoutInfo{VK_STRUCTURE_TYPE_PIPELINE_LAYOUT_CREATE_INFO};
+  layoutInfo.pushConstantRangeCount = 1;
+  layoutInfo.pPushConstantRanges = &push;
+  VK_CHECK(vkCreatePipelineLayout(ctx_.device, &layoutInfo, nullptr, &drawLayout_));
+  ctx_.setName(VK_OBJECT_TYPE_PIPELINE_LAYOUT, drawLayout_, "draw pipeline layout");
+
+  // Cloth: both sides visible (no culling); binding 0 is the solver's position buffer.
+  clothPipeline_ = createGraphicsPipeline(ctx_, drawLayout_, renderPass, samples,
+                                          {"cloth pipeline",
+                                           "cloth.vert",
+                                           "cloth.frag",
+                                           {vec4Binding(0), vec4Binding(1)},
+                                           {vec4Attribute(0, 0), vec4Attribute(1, 1)},
+                                           VK_CULL_MODE_NONE});
+  spherePipeline_ = createGraphicsPipeline(ctx_, drawLayout_, renderPass, samples,
+                                           {"sphere pipeline",
+                                            "sphere.vert",
+                                            "sphere.frag",
+                                            {vec4Binding(0)},
+                                            {vec4Attribute(0, 0)},
+                                            VK_CULL_MODE_BACK_BIT});
+  groundPipeline_ =
+      createGraphicsPipeline(ctx_, drawLayout_, renderPass, samples,
+                             {"ground pipeline", "ground.vert", "ground.frag", {}, {}, VK_CULL_MODE_NONE});
+}
+
+void SceneRenderer::recordNormals(VkCommandBuffer cmd) {
+  ctx_.beginLabel(cmd, "normals");
+  // The previous frame's vertex-input reads of the normals before this pass overwrites them.
+  vk::memoryBarrier(ctx_, cmd, VK_PIPELINE_STAGE_2_VERTEX_ATTRIBUTE_INPUT_BIT, 0,
+                    VK_PIPELINE_STAGE_2_COMPUTE_SHADER_BIT, VK_ACCESS_2_SHADER_STORAGE_WRITE_BIT);
+  vkCmdBindPipeline(cmd, VK_PIPELINE_BIND_POINT_COMPUTE, normalsPipeline_);
+  vkCmdBindDescriptorSets(cmd, VK_PIPELINE_BIND_POINT_COMPUTE, normalsLayout_, 0, 1, &normalsSet_, 0,
+                          nullptr);
+  gpu::NormalsConstants pc{};
+  pc.vertexCount = model_.particleCount();
+  vkCmdPushConstants(cmd, normalsLayout_, VK_SHADER_STAGE_COMPUTE_BIT, 0, sizeof(pc), &pc);
+  if (pc.vertexCount > 0)
+    vkCmdDispatch(cmd, vk::groupCount(pc.vertexCount, VKXPBD_NORMALS_WORKGROUP_SIZE), 1, 1);
+  // Normals written by the pass → read as vertex attributes by "draw cloth" (and by the host or a
+  // copy in downloadNormals()).
+  vk::memoryBarrier(
+      ctx_, cmd, VK_PIPELINE_STAGE_2_COMPUTE_SHADER_BIT, VK_ACCESS_2_SHADER_STORAGE_WRITE_BIT,
+      VK_PIPELINE_STAGE_2_VERTEX_ATTRIBUTE_INPUT_BIT | VK_PIPELINE_STAGE_2_HOST_BIT |
+          VK_PIPELINE_STAGE_2_COPY_BIT,
+      VK_ACCESS_2_VERTEX_ATTRIBUTE_READ_BIT | VK_ACCESS_2_HOST_READ_BIT | VK_ACCESS_2_TRANSFER_READ_BIT);
+  ctx_.endLabel(cmd);
+}
+
+void SceneRenderer::recordDraw(VkCommandBuffer cmd, const OrbitCamera& camera, VkExtent2D extent) {
+  const float aspect = static_cast<float>(extent.width) / static_cast<float>(std::max(extent.height, 1u));
+  VkViewport viewport{0.0f, 0.0f, static_cast<float>(extent.width), static_cast<float>(extent.height),
+                      0.0f, 1.0f};
+  VkRect2D scissor{{0, 0}, extent};
+  vkCmdSetViewport(cmd, 0, 1, &viewport);
+  vkCmdSetScissor(cmd, 0, 1, &scissor);
+
+  gpu::DrawConstants dc{};
+  dc.viewProj = camera.projection(aspect) * camera.view();
+  dc.eye = glm::vec4(camera.eye(), gridCell);
+  dc.light = glm::vec4(glm::normalize(lighting.towardsLight), lighting.ambient);
+  const VkShaderStageFlags pushStages = VK_SHADER_STAGE_VERTEX_BIT | VK_SHADER_STAGE_FRAGMENT_BIT;
+  auto pushConstants = [&] { vkCmdPushConstants(cmd, drawLayout_, pushStages, 0, sizeof(dc), &dc); };
+
+  if (!clothMesh_.indices.empty()) {
+    ctx_.beginLabel(cmd, "draw cloth");
+    vkCmdBindPipeline(cmd, VK_PIPELINE_BIND_POINT_GRAPHICS, clothPipeline_);
+    // Binding 0: the solver's own position buffer, no copy. Binding 1: this frame's normals.
+    const VkBuffer vertexBuffers[2] = {positions_, normals_.buffer};
+    const VkDeviceSize offsets[2] = {0, 0};
+    vkCmdBindVertexBuffers(cmd, 0, 2, vertexBuffers, offsets);
+    boundPositions_ = vertexBuffers[0];
+    vkCmdBindIndexBuffer(cmd, indices_.buffer, 0, VK_INDEX_TYPE_UINT32);
+    pushConstants();
+    vkCmdDrawIndexed(cmd, static_cast<uint32_t>(clothMesh_.indices.size()), 1, 0, 0, 0);
+    ctx_.endLabel(cmd);
+  }
+
+  if (!model_.spheres.empty()) {
+    ctx_.beginLabel(cmd, "draw spheres");
+    vkCmdBindPipeline(cmd, VK_PIPELINE_BIND_POINT_GRAPHICS, spherePipeline_);
+    const VkDeviceSize offset = 0;
+    vkCmdBindVertexBuffers(cmd, 0, 1, &sphereVertices_.buffer, &offset);
+    vkCmdBindIndexBuffer(cmd, sphereIndices_.buffer, 0, VK_INDEX_TYPE_UINT32);
+    for (const SphereCollider& s : model_.spheres) {
+      dc.shape = s.centerRadius;
+      pushConstants();
+      vkCmdDrawIndexed(cmd, static_cast<uint32_t>(sphereMesh_.indices.size()), 1, 0, 0, 0);
+    }
+    ctx_.endLabel(cmd);
+  }
+
+  if (!model_.planes.empty()) {
+    ctx_.beginLabel(cmd, "draw ground");
+    vkCmdBindPipeline(cmd, VK_PIPELINE_BIND_POINT_GRAPHICS, groundPipeline_);
+    const float halfSize = 8.0f * std::max(bounds_.radius(), 1e-3f);
+    for (const PlaneCollider& p : model_.planes) {
+      const glm::vec3 n = glm::normalize(glm::vec3(p.normalOffset));
+      // The square is centred where the scene's centre projects onto the plane.
+      const glm::vec3 c = bounds_.center();
+      dc.shape = glm::vec4(n, p.normalOffset.w);
+      dc.extent = glm::vec4(c - (glm::dot(n, c) - p.normalOffset.w) * n, halfSize);
+      pushConstants();
+      vkCmdDraw(cmd, 6, 1, 0, 0);
+    }
+    ctx_.endLabel(cmd);
+  }
+}
+
+std::vector<glm::vec4> SceneRenderer::downloadNormals() const {
+  std::vector<glm::vec4> normals(model_.particleCount());
+  vk::downloadBuffer(ctx_, normals_, normals.data(), bytesOf(normals));
+  return normals;
+}
+
+}  // namespace vkxpbd::render

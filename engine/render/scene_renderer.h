@@ -1,0 +1,96 @@
+// Draws a model's cloth straight from the solver's position buffer, plus its colliders: a ground
+// square with a procedural grid for every plane and a UV sphere for every sphere.
+//
+// No copy of the positions is ever made. The solver's VkBuffer (STORAGE | VERTEX usage) is
+//   - read as a storage buffer by the "normals" compute pass, which writes per-vertex normals, and
+//   - bound with vkCmdBindVertexBuffers as vertex binding 0 of the cloth pipeline (binding 1: normals).
+//
+// Synchronisation (see docs/rendering.md):
+//   solver compute writes → normals compute / vertex input reads: the solver frame's last barrier, when
+//       the solver was created with rendererSolverOptions() (kPositionReadStages / kPositionReadAccess);
+//   renderer reads → next solver frame's writes: that frame's first barrier (same options);
+//   normals compute write → vertex attribute read: a barrier recorded by recordNormals();
+//   previous frame's vertex reads of the normals → this frame's normals writes: ditto.
+#pragma once
+
+#include <vector>
+
+#include "gpu/gpu_solver.h"
+#include "render/camera.h"
+#include "render/render_mesh.h"
+#include "shared/render_types.h"
+#include "vk/buffer.h"
+
+namespace vkxpbd::render {
+
+// Where and how the renderer reads the solver's position buffer, for GpuSolverOptions.
+constexpr VkPipelineStageFlags2 kPositionReadStages =
+    VK_PIPELINE_STAGE_2_VERTEX_ATTRIBUTE_INPUT_BIT | VK_PIPELINE_STAGE_2_COMPUTE_SHADER_BIT;
+constexpr VkAccessFlags2 kPositionReadAccess =
+    VK_ACCESS_2_VERTEX_ATTRIBUTE_READ_BIT | VK_ACCESS_2_SHADER_STORAGE_READ_BIT;
+
+// `options` with the renderer's reads added to the solver frame's first and last barriers.
+GpuSolverOptions rendererSolverOptions(GpuSolverOptions options = {});
+
+struct Lighting {
+  glm::vec3 towardsLight{-0.45f, 1.0f, 0.35f};  // direction towards the light (normalised when used)
+  float ambient = 0.3f;                         // fraction of the albedo lit without the light
+};
+
+class SceneRenderer {
+ public:
+  // `positions` is the solver's position buffer (GpuSolver::positionBuffer()); it must outlive this.
+  // Pipelines are made for subpass 0 of `renderPass` with `samples` samples.
+  SceneRenderer(const vk::Context& ctx, const Model& model, const vk::Buffer& positions,
+                VkRenderPass renderPass, VkSampleCountFlagBits samples);
+  ~SceneRenderer();
+  SceneRenderer(const SceneRenderer&) = delete;
+  SceneRenderer& operator=(const SceneRenderer&) = delete;
+
+  // Recording, outside a render pass: the "normals" compute pass between the barriers that order it
+  // after the previous frame's vertex reads and before this frame's.
+  void recordNormals(VkCommandBuffer cmd);
+  // Recording, inside subpass 0 of the render pass: "draw cloth", "draw spheres", "draw ground".
+  void recordDraw(VkCommandBuffer cmd, const OrbitCamera& camera, VkExtent2D extent);
+
+  // The position vertex buffer the last recordDraw() bound (the solver's own buffer).
+  VkBuffer boundPositionBuffer() const { return boundPositions_; }
+  const ClothMesh& clothMesh() const { return clothMesh_; }
+  // Waits for the device, then reads the normals buffer (xyz unit normal per particle).
+  std::vector<glm::vec4> downloadNormals() const;
+
+  Lighting lighting;
+  float gridCell = 0.25f;  // m, ground grid spacing (set from the scene size)
+
+ private:
+  void createNormalsPass();
+  void createPipelines(VkRenderPass renderPass, VkSampleCountFlagBits samples);
+
+  const vk::Context& ctx_;
+  const Model& model_;
+  VkBuffer positions_ = VK_NULL_HANDLE;  // not owned: the solver's
+  VkBuffer boundPositions_ = VK_NULL_HANDLE;
+  ClothMesh clothMesh_;
+  SphereMesh sphereMesh_;
+  Bounds bounds_;
+
+  vk::Buffer indices_;    // cloth triangles (index buffer and storage for the normals pass)
+  vk::Buffer offsets_;    // normals pass: CSR offsets
+  vk::Buffer adjacency_;  // normals pass: triangles per particle
+  vk::Buffer normals_;    // vec4 per particle: written by the normals pass, vertex binding 1
+  vk::Buffer sphereVertices_;
+  vk::Buffer sphereIndices_;
+
+  VkDescriptorSetLayout normalsSetLayout_ = VK_NULL_HANDLE;
+  VkPipelineLayout normalsLayout_ = VK_NULL_HANDLE;
+  VkDescriptorPool descriptorPool_ = VK_NULL_HANDLE;
+  VkDescriptorSet normalsSet_ = VK_NULL_HANDLE;
+  VkPipeline normalsPipeline_ = VK_NULL_HANDLE;
+
+  VkPipelineLayout drawLayout_ = VK_NULL_HANDLE;
+  VkPipeline clothPipeline_ = VK_NULL_HANDLE;
+  VkPipeline spherePipeline_ = VK_NULL_HANDLE;
+  VkPipeline groundPipeline_ = VK_NULL_HANDLE;
+};
+
+}  // namespace vkxpbd::render

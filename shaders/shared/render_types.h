@@ -1,0 +1,58 @@
+// Renderer constants and structs shared by the C++ host code and the GLSL shaders
+// (normals.comp, cloth/sphere/ground .vert/.frag). Only scalars, vec4 and mat4 members, so the
+// std430 push-constant layout is the same in both languages.
+#ifndef VKXPBD_SHARED_RENDER_TYPES_H
+#define VKXPBD_SHARED_RENDER_TYPES_H
+
+#include "shared/lang.h"
+
+// Threads per workgroup of the vertex-normal pass.
+#define VKXPBD_NORMALS_WORKGROUP_SIZE 64
+
+// Descriptor bindings of the vertex-normal pass (set 0).
+#define VKXPBD_NORMALS_BINDING_POSITIONS 0  // vec4[particles]: the solver's position buffer (read)
+#define VKXPBD_NORMALS_BINDING_INDICES 1    // uint[3 * triangles]: every surface's triangles
+#define VKXPBD_NORMALS_BINDING_OFFSETS 2    // uint[particles + 1]: CSR offsets into ADJACENCY
+#define VKXPBD_NORMALS_BINDING_ADJACENCY 3  // uint[]: triangles around each particle, ascending
+#define VKXPBD_NORMALS_BINDING_NORMALS 4    // vec4[particles]: xyz unit normal (written), w 0
+#define VKXPBD_NORMALS_BINDING_COUNT 5
+
+// Colours in linear RGB (the colour target is sRGB, so they are encoded on write); comma lists, so
+// `vec3(VKXPBD_CLOTH_FRONT_COLOUR)` works in GLSL and `glm::vec3(VKXPBD_CLOTH_FRONT_COLOUR)` in C++.
+#define VKXPBD_CLOTH_FRONT_COLOUR 0.80f, 0.22f, 0.05f  // the side the triangles wind counter-clockwise
+#define VKXPBD_CLOTH_BACK_COLOUR 0.05f, 0.25f, 0.70f
+#define VKXPBD_SPHERE_COLOUR 0.45f, 0.50f, 0.45f
+#define VKXPBD_GROUND_COLOUR 0.30f, 0.30f, 0.30f
+#define VKXPBD_GRID_COLOUR 0.12f, 0.12f, 0.12f
+#define VKXPBD_CLEAR_COLOUR 0.02f, 0.03f, 0.05f
+
+XPBD_BEGIN_NAMESPACE
+#ifdef __cplusplus
+using glm::mat4;
+#endif
+
+// Push constants of the vertex-normal pass.
+struct NormalsConstants {
+  uint vertexCount;  // particles
+  uint pad0;
+  uint pad1;
+  uint pad2;
+};
+
+// Push constants of every draw (vertex and fragment stages).
+struct DrawConstants {
+  mat4 viewProj;  // world (m) → Vulkan clip space (depth 0..1, y down)
+  vec4 eye;       // xyz camera position (m); w grid cell size on the ground (m)
+  vec4 light;     // xyz unit direction towards the light; w ambient fraction in [0, 1]
+  vec4 shape;     // sphere: xyz centre (m), w radius (m); ground: xyz unit normal, w offset (m)
+  vec4 extent;    // ground: xyz centre of the drawn square (m), w its half size (m)
+};
+
+XPBD_END_NAMESPACE
+
+#ifdef __cplusplus
+static_assert(sizeof(vkxpbd::gpu::NormalsConstants) == 16);
+static_assert(sizeof(vkxpbd::gpu::DrawConstants) == 128);  // the guaranteed push-constant size
+#endif
+
+#endif

@@ -1,0 +1,268 @@
+// The offscreen renderer under the validation layer with synchronization validation (see
+// gpu_test_fixture.h): it draws from the solver's own position buffer, its pictures show the cloth's
+// front side where the cloth is, the ground and the background where they are, it is deterministic,
+// and it matches a stored reference picture.
+//
+// To regenerate the reference after an intended change of the picture (check it by eye first):
+//   VKXPBD_UPDATE_REFERENCE=1 build/tests/test_gpu --gtest_filter='Render.MatchesReference*'
+#include <algorithm>
+#include <cstdlib>
+#include <numbers>
+
+#include <gtest/gtest.h>
+
+#include "gpu/gpu_solver.h"
+#include "gpu_test_fixture.h"
+#include "render/image.h"
+#include "render/offscreen_renderer.h"
+#include "scene/builtin_scenes.h"
+#include "scene/scene.h"
+#include "sim/cloth_builder.h"
+
+namespace vkxpbd {
+namespace {
+
+using render::Image;
+using render::OrbitCamera;
+
+const std::string kReferencePath = std::string(VKXPBD_SOURCE_DIR) + "/tests/data/render_cloth_on_sphere.png";
+
+// Everything one rendered simulation needs, in construction order (each refers to the ones before).
+struct RenderedSim {
+  RenderedSim(const vk::Context& ctx, const SceneDesc& scene, uint32_t width, uint32_t height,
+              bool msaa = true)
+      : model(buildModel(scene)),
+        layout(buildSolverLayout(model, scene.solver)),
+        solver(ctx, model, scene.solver, layout, render::rendererSolverOptions(GpuSolverOptions{false})),
+        renderer(ctx, model, solver, width, height, msaa) {}
+  Model model;
+  SolverLayout layout;
+  GpuSolver solver;
+  render::OffscreenRenderer renderer;
+};
+
+SceneDesc clothOnSphere() {
+  return loadScene(std::string(VKXPBD_SOURCE_DIR) + "/scenes/cloth_on_sphere.json");
+}
+
+// The pixel a world point (m) lands on.
+glm::ivec2 toPixel(const OrbitCamera& camera, const Image& image, glm::vec3 world) {
+  const float aspect = static_cast<float>(image.width) / static_cast<float>(image.height);
+  const glm::vec4 clip = camera.projection(aspect) * camera.view() * glm::vec4(world, 1.0f);
+  const glm::vec2 ndc = glm::vec2(clip) / clip.w;  // Vulkan: x right, y down, both in [-1, 1]
+  return {static_cast<int>((ndc.x * 0.5f + 0.5f) * static_cast<float>(image.width)),
+          static_cast<int>((ndc.y * 0.5f + 0.5f) * static_cast<float>(image.height))};
+}
+
+glm::u8vec4 pixelAt(const Image& image, glm::ivec2 p) {
+  EXPECT_TRUE(p.x >= 0 && p.y >= 0 && p.x < static_cast<int>(image.width) &&
+              p.y < static_cast<int>(image.height))
+      << "pixel (" << p.x << ", " << p.y << ") outside the image";
+  return image.pixel(static_cast<uint32_t>(std::clamp(p.x, 0, static_cast<int>(image.width) - 1)),
+                     static_cast<uint32_t>(std::clamp(p.y, 0, static_cast<int>(image.height) - 1)));
+}
+
+std::string describe(glm::u8vec4 c) {
+  return "rgb(" + std::to_string(c.x) + ", " + std::to_string(c.y) + ", " + std::to_string(c.z) + ")";
+}
+
+// Colour classes of the sRGB-encoded pixels (the albedos are in shared/render_types.h; lighting only
+// scales them, so the hue survives).
+bool isFront(glm::u8vec4 c) {  // orange: linear (0.80, 0.22, 0.05)
+  return c.x > c.y + 40 && c.y > c.z;
+}
+bool isBack(glm::u8vec4 c) {  // blue: linear (0.05, 0.25, 0.70)
+  return c.z > c.x + 40 && c.z > c.y;
+}
+bool isGrey(glm::u8vec4 c) {  // ground and grid: equal channels
+  const int hi = std::max({c.x, c.y, c.z}), lo = std::min({c.x, c.y, c.z});
+  return hi - lo <= 6 && lo > 30;
+}
+bool isSphere(glm::u8vec4 c) {  // grey-green: linear (0.45, 0.50, 0.45)
+  return c.y > c.x + 2 && c.y > c.z + 2 && std::abs(c.x - c.z) <= 3;
+}
+bool isBackground(glm::u8vec4 c) {  // the clear colour, linear (0.02, 0.03, 0.05) → sRGB (39, 48, 63)
+  return std::abs(c.x - 39) <= 3 && std::abs(c.y - 48) <= 3 && std::abs(c.z - 63) <= 3;
+}
+
+uint32_t countPixels(const Image& image, bool (*predicate)(glm::u8vec4)) {
+  uint32_t n = 0;
+  for (uint32_t y = 0; y < image.height; ++y)
+    for (uint32_t x = 0; x < image.width; ++x) n += predicate(image.pixel(x, y)) ? 1u : 0u;
+  return n;
+}
+
+class Render : public test::GpuTest {};
+
+TEST_F(Render, DrawsFromTheSolversPositionBuffer) {
+  RenderedSim sim(*ctx, clothOnSphere(), 64, 48);
+  EXPECT_EQ(sim.renderer.boundPositionBuffer(), VkBuffer{VK_NULL_HANDLE}) << "nothing drawn yet";
+  sim.solver.simulate(1);
+  sim.renderer.render(sim.renderer.framingCamera());
+  EXPECT_NE(sim.renderer.boundPositionBuffer(), VkBuffer{VK_NULL_HANDLE});
+  EXPECT_EQ(sim.renderer.boundPositionBuffer(), sim.solver.positionBuffer().buffer)
+      << "the cloth must be drawn from the solver's own VkBuffer, not a copy";
+}
+
+TEST_F(Render, NormalsPassMatchesCpu) {
+  RenderedSim sim(*ctx, clothOnSphere(), 32, 24);
+  sim.solver.simulate(20);
+  sim.renderer.render(sim.renderer.framingCamera());
+  const State state = sim.solver.download();
+  const std::vector<glm::vec4> gpu = sim.renderer.scene().downloadNormals();
+  const std::vector<glm::vec4> cpu =
+      render::computeVertexNormals(sim.renderer.scene().clothMesh(), state.positions);
+  ASSERT_EQ(gpu.size(), cpu.size());
+  double worst = 0.0;
+  for (size_t i = 0; i < gpu.size(); ++i)
+    worst = std::max(worst, static_cast<double>(glm::length(glm::vec3(gpu[i] - cpu[i]))));
+  EXPECT_LT(worst, 1e-5);
+  EXPECT_NEAR(glm::length(glm::vec3(gpu[0])), 1.0, 1e-5);
+}
+
+TEST_F(Render, ClothOnSphereShowsClothGroundAndBackground) {
+  RenderedSim sim(*ctx, clothOnSphere(), 160, 120);
+  const OrbitCamera camera = sim.renderer.framingCamera();
+
+  // Frame 0: the flat cloth above the sphere; the sphere's side facing the camera, below the cloth's
+  // near edge, is visible.
+  const Image start = sim.renderer.render(camera);
+  const glm::vec3 sphereSide =
+      glm::vec3(0.0f, 0.5f, 0.0f) + 0.3f * glm::normalize(glm::vec3(0.554f, -0.196f, 0.809f));
+  const glm::u8vec4 sphere = pixelAt(start, toPixel(camera, start, sphereSide));
+  EXPECT_TRUE(isSphere(sphere)) << describe(sphere);
+
+  sim.solver.simulate(30);
+  const Image image = sim.renderer.render(camera);
+  ASSERT_EQ(image.width, 160u);
+  ASSERT_EQ(image.height, 120u);
+
+  // Not blank: cloth, ground and background all cover a good share of the picture.
+  const uint32_t pixels = image.width * image.height;
+  EXPECT_GT(countPixels(image, isFront), pixels / 40);
+  EXPECT_GT(countPixels(image, isGrey), pixels / 5);
+  EXPECT_GT(countPixels(image, isBackground), pixels / 50);
+
+  // The cloth rests on top of the sphere (centre (0, 0.5, 0), radius 0.3): seen from above, its
+  // front (counter-clockwise from +y) side shows there.
+  const glm::u8vec4 top = pixelAt(image, toPixel(camera, image, {0.0f, 0.81f, 0.0f}));
+  EXPECT_TRUE(isFront(top)) << describe(top);
+  // The ground between the camera and the cloth, away from the cloth's reach.
+  const glm::u8vec4 ground = pixelAt(image, toPixel(camera, image, {0.3f, 0.0f, 1.2f}));
+  EXPECT_TRUE(isGrey(ground)) << describe(ground);
+  // The top corners look above the ground square's far edge: background.
+  EXPECT_TRUE(isBackground(image.pixel(0, 0))) << describe(image.pixel(0, 0));
+  EXPECT_TRUE(isBackground(image.pixel(image.width - 1, 0))) << describe(image.pixel(image.width - 1, 0));
+}
+
+TEST_F(Render, FrontAndBackSidesHaveDistinctColours) {
+  // The flag hangs in the xy plane, counter-clockwise seen from +z: its front faces +z.
+  RenderedSim sim(*ctx, builtinScene("flag"), 96, 64);
+  OrbitCamera camera = sim.renderer.framingCamera();
+  camera.pitch = 0.1f;
+  camera.yaw = 0.0f;  // eye on +z
+  const Image front = sim.renderer.render(camera);
+  camera.yaw = std::numbers::pi_v<float>;  // eye on -z
+  const Image back = sim.renderer.render(camera);
+  const glm::vec3 centre(0.0f, 1.2f, 0.0f);
+  const glm::u8vec4 f = pixelAt(front, toPixel(camera, front, centre));
+  const glm::u8vec4 b = pixelAt(back, toPixel(camera, back, centre));
+  EXPECT_TRUE(isFront(f)) << describe(f);
+  EXPECT_TRUE(isBack(b)) << describe(b);
+  EXPECT_EQ(countPixels(front, isBack), 0u);
+  EXPECT_EQ(countPixels(back, isFront), 0u);
+}
+
+TEST_F(Render, MatchesReferenceImageAndIsDeterministic) {
+  RenderedSim sim(*ctx, clothOnSphere(), 160, 120);
+  sim.solver.simulate(30);
+  const OrbitCamera camera = sim.renderer.framingCamera();
+  const Image first = sim.renderer.render(camera);
+  const Image second = sim.renderer.render(camera);
+  EXPECT_EQ(first.rgba, second.rgba) << "two renders of the same state differ";
+
+  if (const char* update = std::getenv("VKXPBD_UPDATE_REFERENCE"); update != nullptr && update[0] == '1') {
+    render::writePng(kReferencePath, first);
+    GTEST_SKIP() << "wrote " << kReferencePath;
+  }
+  const Image reference = render::readPng(kReferencePath);
+  ASSERT_EQ(reference.width, first.width);
+  ASSERT_EQ(reference.height, first.height);
+  // Another device or driver may rasterise and round slightly differently (and FMA may move the cloth
+  // by micrometres), so a small mean difference is allowed; a changed scene, camera or colour is not.
+  const double mad = render::meanAbsoluteDifference(first, reference);
+  EXPECT_LT(mad, 2.0) << "mean absolute difference to " << kReferencePath << " (8-bit steps)";
+}
+
+TEST_F(Render, SingleSampleFallbackLooksTheSame) {
+  RenderedSim msaa(*ctx, clothOnSphere(), 160, 120, true);
+  RenderedSim single(*ctx, clothOnSphere(), 160, 120, false);
+  EXPECT_EQ(single.renderer.target().samples(), VK_SAMPLE_COUNT_1_BIT);
+  const Image a = msaa.renderer.render(msaa.renderer.framingCamera());
+  const Image b = single.renderer.render(single.renderer.framingCamera());
+  const Image b2 = single.renderer.render(single.renderer.framingCamera());  // re-uses the copied image
+  EXPECT_EQ(b.rgba, b2.rgba);
+  // Only the edges differ (anti-aliased or not).
+  EXPECT_LT(render::meanAbsoluteDifference(a, b), 3.0);
+}
+
+// CPU-side pieces.
+
+TEST(RenderMesh, AdjacencyListsEveryCornerInAscendingTriangleOrder) {
+  const Model model = buildModel(clothOnSphere());
+  const render::ClothMesh mesh = render::buildClothMesh(model);
+  ASSERT_EQ(mesh.offsets.size(), model.particleCount() + 1u);
+  ASSERT_EQ(mesh.triangles.size(), mesh.indices.size());
+  for (uint32_t p = 0; p < model.particleCount(); ++p) {
+    for (uint32_t k = mesh.offsets[p]; k < mesh.offsets[p + 1]; ++k) {
+      const uint32_t t = mesh.triangles[k];
+      EXPECT_TRUE(mesh.indices[3 * t] == p || mesh.indices[3 * t + 1] == p || mesh.indices[3 * t + 2] == p);
+      if (k > mesh.offsets[p]) {
+        EXPECT_LT(mesh.triangles[k - 1], t);
+      }
+    }
+  }
+  // An interior grid particle touches six triangles, a corner one or two.
+  EXPECT_EQ(mesh.offsets[65 + 1] - mesh.offsets[65], 6u);
+  EXPECT_GE(mesh.offsets[1] - mesh.offsets[0], 1u);
+}
+
+TEST(RenderMesh, UvSphereIsOutwardCounterClockwise) {
+  const render::SphereMesh sphere = render::buildUvSphere(16, 8);
+  ASSERT_EQ(sphere.indices.size() % 3, 0u);
+  for (size_t t = 0; t < sphere.indices.size(); t += 3) {
+    const glm::vec3 a(sphere.vertices[sphere.indices[t]]), b(sphere.vertices[sphere.indices[t + 1]]),
+        c(sphere.vertices[sphere.indices[t + 2]]);
+    EXPECT_GT(glm::dot(glm::cross(b - a, c - a), a + b + c), 0.0f) << "triangle " << t / 3;
+  }
+}
+
+TEST(Camera, FramesTheSceneInVulkanClipSpace) {
+  const Model model = buildModel(clothOnSphere());
+  const render::Bounds bounds = render::sceneBounds(model);
+  EXPECT_FLOAT_EQ(bounds.min.y, 0.0f);  // down to the ground plane
+  const OrbitCamera camera = render::frameBounds(bounds, 4.0f / 3.0f);
+  const glm::mat4 viewProj = camera.projection(4.0f / 3.0f) * camera.view();
+  auto ndc = [&](glm::vec3 p) {
+    const glm::vec4 c = viewProj * glm::vec4(p, 1.0f);
+    return glm::vec3(c) / c.w;
+  };
+  const glm::vec3 centre = ndc(bounds.center());
+  EXPECT_NEAR(centre.x, 0.0f, 1e-5f);
+  EXPECT_NEAR(centre.y, 0.0f, 1e-5f);
+  EXPECT_GT(centre.z, 0.0f);  // depth in (0, 1)
+  EXPECT_LT(centre.z, 1.0f);
+  // World up is screen up: Vulkan's y points down, so a higher point has a smaller y.
+  EXPECT_LT(ndc(bounds.center() + glm::vec3(0.0f, 0.1f, 0.0f)).y, centre.y);
+  // Every corner of the box is in view.
+  for (int i = 0; i < 8; ++i) {
+    const glm::vec3 corner((i & 1) ? bounds.max.x : bounds.min.x, (i & 2) ? bounds.max.y : bounds.min.y,
+                           (i & 4) ? bounds.max.z : bounds.min.z);
+    const glm::vec3 p = ndc(corner);
+    EXPECT_LE(std::abs(p.x), 1.0f);
+    EXPECT_LE(std::abs(p.y), 1.0f);
+  }
+}
+
+}  // namespace
+}  // namespace vkxpbd
