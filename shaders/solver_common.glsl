@@ -21,6 +21,7 @@ layout(std430, set = 0, binding = VKXPBD_BINDING_PLANES) readonly buffer Planes 
 layout(std430, set = 0, binding = VKXPBD_BINDING_SPHERES) readonly buffer Spheres { SphereCollider spheres[]; };
 layout(std140, set = 0, binding = VKXPBD_BINDING_PARAMS) uniform Params { SimParams params; };
 layout(std430, set = 0, binding = VKXPBD_BINDING_CLOCK) buffer Clock { FrameClock clock; };
+layout(std430, set = 0, binding = VKXPBD_BINDING_GRAB) buffer Grab { GrabConstraint grab; };
 
 
 layout(push_constant) uniform Push { PassConstants pc; };

@@ -68,6 +68,17 @@ void jacobiApplyRow(uint row) {
   positions[p].xyz = jacobiAverage(positions[p].xyz, sum, float(end - begin), params.omega);
 }
 
+// The grab constraint (mouse dragging), after the other constraints of each iteration.
+void solveGrab(bool firstIteration) {
+  if (grab.enabled == 0u) return;
+  uint p = grab.particle;
+  vec4 x = positions[p];
+  float lambda = firstIteration ? 0.0f : grab.lambda;
+  DistanceCorrection r = projectGrab(x.xyz, x.w, grab, params.alphaScale, lambda, params.constraintModel);
+  if (x.w > 0.0f) positions[p].xyz = x.xyz + r.deltaA;
+  grab.lambda = lambda + r.deltaLambda;
+}
+
 // Per-particle collision with the static planes and spheres (projection to the surface + thickness).
 void collideParticle(uint i) {
   vec4 x = positions[i];

@@ -32,8 +32,8 @@ std::string stageLabel(const char* stage, uint32_t substep) {
 }  // namespace
 
 std::vector<std::string> solverStageNames(uint32_t colourCount) {
-  std::vector<std::string> names = {"predict", "jacobi constraints", "jacobi apply", "collide",
-                                    "update velocity"};
+  std::vector<std::string> names = {"predict", "jacobi constraints", "jacobi apply",
+                                    "collide", "update velocity",    "grab"};
   for (uint32_t c = 0; c < colourCount; ++c) names.push_back("solve colour " + std::to_string(c));
   return names;
 }
@@ -45,7 +45,8 @@ GpuSolver::GpuSolver(const vk::Context& ctx, const Model& model, const SolverSet
   createDescriptors();
   createPipelines();
   const uint32_t colours = static_cast<uint32_t>(layout_.colours.size());
-  const uint32_t passesPerSubstep = 3 + settings_.iterations * (colours + 2);
+  // predict, collide, update velocity; per iteration the colours, two Jacobi passes and the grab.
+  const uint32_t passesPerSubstep = 3 + settings_.iterations * (colours + 3);
   for (int i = 0; i < 2; ++i) {
     auto slot = std::make_unique<FrameSlot>();
     std::string name = "solver frame " + std::to_string(i);
@@ -61,8 +62,8 @@ GpuSolver::GpuSolver(const vk::Context& ctx, const Model& model, const SolverSet
     if (options_.timestamps)
       slot->timer = std::make_unique<vk::PassTimer>(
           ctx_, solverStageNames(colours), settings_.substeps * passesPerSubstep, name + " timestamps");
-    recordFrame(*slot, name);
     slots_.push_back(std::move(slot));
+    recordFrame(*slots_.back(), name);
   }
 }
 
@@ -73,7 +74,8 @@ GpuSolver::~GpuSolver() {
     vkFreeCommandBuffers(ctx_.device, ctx_.commandPool, 1, &slot->cmd);
   }
   slots_.clear();
-  for (VkPipeline p : {predict_, solveDistance_, jacobiDistance_, jacobiApply_, collide_, updateVelocity_})
+  for (VkPipeline p :
+       {predict_, solveDistance_, jacobiDistance_, jacobiApply_, collide_, updateVelocity_, grabPipeline_})
     vkDestroyPipeline(ctx_.device, p, nullptr);
   vkDestroyPipelineLayout(ctx_.device, pipelineLayout_, nullptr);
   vkDestroyDescriptorPool(ctx_.device, descriptorPool_, nullptr);
@@ -112,6 +114,9 @@ void GpuSolver::createBuffers() {
       vk::createBuffer(ctx_, sizeof(gpu::SimParams), VK_BUFFER_USAGE_UNIFORM_BUFFER_BIT,
                        MemoryKind::HostVisible, "sim params");
   make(VKXPBD_BINDING_CLOCK, sizeof(gpu::FrameClock), "frame clock");
+  buffers_[VKXPBD_BINDING_GRAB] =
+      vk::createBuffer(ctx_, sizeof(gpu::GrabConstraint), VK_BUFFER_USAGE_STORAGE_BUFFER_BIT,
+                       MemoryKind::HostVisible, "grab constraint");
 
   std::vector<uint32_t> particlePin(m.particleCount(), VKXPBD_NONE);
   for (uint32_t p = 0; p < m.pins.size(); ++p) particlePin[m.pins[p].particle] = p;
@@ -133,6 +138,7 @@ void GpuSolver::createBuffers() {
   upload(VKXPBD_BINDING_VELOCITIES, std::vector<glm::vec4>(m.particleCount(), glm::vec4(0.0f)));
   gpu::FrameClock clock{};
   vk::uploadBuffer(ctx_, buffers_[VKXPBD_BINDING_CLOCK], &clock, sizeof(clock));
+  writeGrab(grab_);
 }
 
 void GpuSolver::createDescriptors() {
@@ -196,6 +202,7 @@ void GpuSolver::createPipelines() {
   jacobiApply_ = vk::createComputePipeline(ctx_, pipelineLayout_, "jacobi_apply.comp");
   collide_ = vk::createComputePipeline(ctx_, pipelineLayout_, "collide.comp");
   updateVelocity_ = vk::createComputePipeline(ctx_, pipelineLayout_, "update_velocity.comp");
+  grabPipeline_ = vk::createComputePipeline(ctx_, pipelineLayout_, "grab.comp");
 }
 
 void GpuSolver::recordPass(FrameSlot& slot, SolverStage stage, uint32_t colour, VkPipeline pipeline,
@@ -265,6 +272,8 @@ void GpuSolver::recordFrame(FrameSlot& slot, const std::string& name) {
         recordPass(slot, SolverStage::JacobiApply, 0, jacobiApply_, pc, pc.count,
                    stageLabel("jacobi apply", s) + iter);
       }
+      if (grab_.enabled != 0u)
+        recordPass(slot, SolverStage::Grab, 0, grabPipeline_, pc, 1, stageLabel("grab", s) + iter);
     }
     pc = gpu::PassConstants{};
     pc.substep = s;
@@ -281,6 +290,30 @@ void GpuSolver::recordFrame(FrameSlot& slot, const std::string& name) {
                     VK_ACCESS_2_HOST_READ_BIT | VK_ACCESS_2_TRANSFER_READ_BIT | options_.externalReadAccess);
   ctx_.endLabel(cmd);
   VK_CHECK(vkEndCommandBuffer(cmd));
+}
+
+void GpuSolver::writeGrab(const gpu::GrabConstraint& grab) {
+  vk::uploadBuffer(ctx_, buffers_[VKXPBD_BINDING_GRAB], &grab, sizeof(grab));
+}
+
+void GpuSolver::setGrab(uint32_t particle, glm::vec3 target, float compliance) {
+  wait();  // the host writes the grab buffer only while no frame uses it
+  const bool started = grab_.enabled == 0u;
+  grab_.particle = particle;
+  grab_.enabled = 1u;
+  grab_.compliance = compliance;
+  grab_.target = glm::vec4(target, 0.0f);
+  writeGrab(grab_);
+  if (started)
+    for (size_t i = 0; i < slots_.size(); ++i) recordFrame(*slots_[i], "solver frame " + std::to_string(i));
+}
+
+void GpuSolver::releaseGrab() {
+  if (grab_.enabled == 0u) return;
+  wait();
+  grab_.enabled = 0u;
+  writeGrab(grab_);
+  for (size_t i = 0; i < slots_.size(); ++i) recordFrame(*slots_[i], "solver frame " + std::to_string(i));
 }
 
 void GpuSolver::finish(FrameSlot& slot) {

@@ -33,6 +33,7 @@ enum class SolverStage : uint32_t {
   JacobiApply,
   Collide,
   UpdateVelocity,
+  Grab,
   SolveColour0
 };
 
@@ -52,6 +53,13 @@ class GpuSolver {
   void wait();
   // Waits, then reads positions, velocities and the frame counter back.
   State download();
+  // Pulls `particle` towards `target` (m) through a constraint of compliance α (m/N) solved after the
+  // others in every iteration, until releaseGrab(). Waits for queued frames; starting or ending a grab
+  // re-records the frame (one more pass per iteration while grabbing).
+  void setGrab(uint32_t particle, glm::vec3 target, float compliance);
+  void releaseGrab();
+  bool grabbing() const { return grab_.enabled != 0u; }
+
   // Waits, then reads λ of every constraint (layout order), N·s².
   std::vector<float> downloadLambdas();
 
@@ -68,6 +76,7 @@ class GpuSolver {
   void createDescriptors();
   void createPipelines();
   void recordFrame(FrameSlot& slot, const std::string& name);
+  void writeGrab(const gpu::GrabConstraint& grab);
   void recordPass(FrameSlot& slot, SolverStage stage, uint32_t colour, VkPipeline pipeline,
                   const gpu::PassConstants& constants, uint32_t elements, const std::string& label);
   void finish(FrameSlot& slot);
@@ -89,7 +98,9 @@ class GpuSolver {
   VkPipeline jacobiApply_ = VK_NULL_HANDLE;
   VkPipeline collide_ = VK_NULL_HANDLE;
   VkPipeline updateVelocity_ = VK_NULL_HANDLE;
+  VkPipeline grabPipeline_ = VK_NULL_HANDLE;
 
+  gpu::GrabConstraint grab_{};  // what the host last wrote to the grab buffer
   std::vector<std::unique_ptr<FrameSlot>> slots_;
   uint64_t submitted_ = 0;
   int lastCompleted_ = -1;

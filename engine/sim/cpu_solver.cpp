@@ -23,6 +23,7 @@ void CpuSolver::stepFrame(State& state) {
     for (uint32_t it = 0; it < settings_.iterations; ++it) {
       for (ConstraintRange colour : layout_.colours) solveColour(state, colour, it == 0);
       if (layout_.jacobi.count > 0) solveJacobi(state, it == 0);
+      if (grab_.enabled != 0u) solveGrab(state, it == 0);
     }
     if (params_.planeCount + params_.sphereCount > 0) collide(state);
     updateVelocities(state);
@@ -89,6 +90,22 @@ void CpuSolver::solveJacobi(State& state, bool firstIteration) {
     vec4& x = state.positions[adj.particles[row]];
     x = vec4(gpu::jacobiAverage(vec3(x), sum, count, params_.omega), x.w);
   }
+}
+
+void CpuSolver::setGrab(uint32_t particle, glm::vec3 target, float compliance) {
+  grab_.particle = particle;
+  grab_.enabled = 1u;
+  grab_.compliance = compliance;
+  grab_.target = vec4(target, 0.0f);
+}
+
+void CpuSolver::solveGrab(State& state, bool firstIteration) {
+  vec4& x = state.positions[grab_.particle];
+  const float lambda = firstIteration ? 0.0f : grab_.lambda;
+  gpu::DistanceCorrection r =
+      gpu::projectGrab(vec3(x), x.w, grab_, params_.alphaScale, lambda, params_.constraintModel);
+  if (x.w > 0.0f) x = vec4(vec3(x) + r.deltaA, x.w);
+  grab_.lambda = lambda + r.deltaLambda;
 }
 
 void CpuSolver::collide(State& state) {

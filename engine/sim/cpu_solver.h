@@ -16,6 +16,10 @@ class CpuSolver {
   // Advances the state by one frame (settings.substeps substeps).
   void stepFrame(State& state);
 
+  // The grab constraint (see GpuSolver::setGrab), solved after the others in every iteration.
+  void setGrab(uint32_t particle, glm::vec3 target, float compliance);
+  void releaseGrab() { grab_.enabled = 0u; }
+
   // λ of every constraint (layout order) after the last substep, N·s²; force = λ / Δt².
   const std::vector<float>& lambdas() const { return lambdas_; }
 
@@ -23,6 +27,7 @@ class CpuSolver {
   void predict(State& state, uint32_t substep);
   void solveColour(State& state, ConstraintRange range, bool firstIteration);
   void solveJacobi(State& state, bool firstIteration);
+  void solveGrab(State& state, bool firstIteration);
   void collide(State& state);
   void updateVelocities(State& state);
 
@@ -34,6 +39,7 @@ class CpuSolver {
   std::vector<glm::vec4> predicted_;  // x* of the current substep, m
   std::vector<float> lambdas_;
   std::vector<glm::vec4> slotDelta_;
+  gpu::GrabConstraint grab_{};
 };
 
 }  // namespace vkxpbd

@@ -37,6 +37,7 @@
 #define VKXPBD_BINDING_SPHERES 13           // SphereCollider[]
 #define VKXPBD_BINDING_PARAMS 14            // SimParams (uniform)
 #define VKXPBD_BINDING_CLOCK 15             // FrameClock
-#define VKXPBD_BINDING_COUNT 16
+#define VKXPBD_BINDING_GRAB 16              // GrabConstraint (mouse dragging)
+#define VKXPBD_BINDING_COUNT 17
 
 #endif

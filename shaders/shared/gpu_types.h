@@ -69,6 +69,16 @@ struct FrameClock {
   uint pad2;
 };
 
+// A particle pulled towards a target point, e.g. by the mouse: C = |x − target|, compliance α.
+// The host writes it between frames; the GPU keeps λ in it during a substep.
+struct GrabConstraint {
+  uint particle;
+  uint enabled;      // 1 while grabbing
+  float compliance;  // α, m/N
+  float lambda;      // λ of the current substep, N·s²
+  vec4 target;       // xyz target position, m
+};
+
 // Push constants of every compute pass.
 struct PassConstants {
   uint first;     // first element of the range this dispatch covers
@@ -89,6 +99,7 @@ static_assert(sizeof(vkxpbd::gpu::Pin) == 32);
 static_assert(sizeof(vkxpbd::gpu::PinMotion) == 32);
 static_assert(sizeof(vkxpbd::gpu::SimParams) == 64);
 static_assert(sizeof(vkxpbd::gpu::PassConstants) == 32);
+static_assert(sizeof(vkxpbd::gpu::GrabConstraint) == 32);
 #endif
 
 #endif

@@ -58,6 +58,20 @@ XPBD_FN vec3 jacobiAverage(vec3 x, vec3 deltaSum, float count, float omega) {
   return x + deltaSum * (omega / count);
 }
 
+// The grab constraint C = |x − target| as a distance constraint of rest length 0 whose other end
+// does not move; the same projection as every other distance constraint.
+XPBD_FN DistanceCorrection projectGrab(vec3 x, float w, GrabConstraint g, float alphaScale, float lambda,
+                                       uint constraintModel) {
+  DistanceConstraint c;
+  c.a = g.particle;
+  c.b = g.particle;
+  c.restLength = 0.0f;
+  c.compliance = g.compliance;
+  c.stiffness = 1.0f;
+  c.kind = 0u;
+  return projectDistance(x, vec3(g.target), w, 0.0f, c, alphaScale, lambda, constraintModel);
+}
+
 // Target of a pinned particle at time t (s).
 XPBD_FN vec3 pinTarget(vec3 rest, PinMotion m, float t) {
   if (m.type == VKXPBD_MOTION_SINE) return rest + vec3(m.vector) * sin(2.0f * VKXPBD_PI * m.frequency * t);
