@@ -220,7 +220,13 @@ TEST_F(GpuSolverTest, GrabPullsParticleToTarget) {
   EXPECT_GT(state.positions[particle + 1].y, model.restPositions[particle + 1].y);
   EXPECT_LT(maxDistance(state.positions, cpuState.positions), 1e-5);
 
+  // Re-recording invalidates the previous frame's timestamps until a new frame completes.
+  solver.setGrab(particle, target, 0.0f);
+  double total = 0.0;
+  EXPECT_NO_THROW(solver.lastFrameTimes(&total));
   solver.releaseGrab();
+  EXPECT_NO_THROW(solver.lastFrameTimes(&total));
+  EXPECT_EQ(total, 0.0);
   EXPECT_FALSE(solver.grabbing());
   EXPECT_EQ(solver.passesPerFrame(), basePasses);
   solver.simulate(5);

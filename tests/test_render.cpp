@@ -266,3 +266,106 @@ TEST(Camera, FramesTheSceneInVulkanClipSpace) {
 
 }  // namespace
 }  // namespace vkxpbd
+
+namespace vkxpbd {
+namespace {
+
+// Debug views of the flag (pinned along its i = 0 edge) after 20 frames.
+class RenderViews : public test::GpuTest {};
+
+bool isSaturated(glm::u8vec4 c) {
+  const int hi = std::max({c.x, c.y, c.z}), lo = std::min({c.x, c.y, c.z});
+  return hi - lo > 80;
+}
+
+TEST_F(RenderViews, ConstraintColoursShowManyHues) {
+  RenderedSim sim(*ctx, builtinScene("flag"), 240, 135);
+  sim.solver.simulate(20);
+  sim.renderer.scene().view = render::ViewMode::ConstraintColours;
+  const Image image = sim.renderer.render(sim.renderer.framingCamera());
+  std::vector<int> hueBins(12, 0);
+  for (uint32_t y = 0; y < image.height; ++y)
+    for (uint32_t x = 0; x < image.width; ++x) {
+      const glm::u8vec4 c = image.pixel(x, y);
+      if (!isSaturated(c)) continue;
+      const glm::vec3 f = glm::vec3(c) / 255.0f;
+      const float hi = std::max({f.x, f.y, f.z}), lo = std::min({f.x, f.y, f.z});
+      float h = hi == f.x   ? (f.y - f.z) / (hi - lo)
+                : hi == f.y ? 2.0f + (f.z - f.x) / (hi - lo)
+                            : 4.0f + (f.x - f.y) / (hi - lo);
+      h = std::fmod(h / 6.0f + 1.0f, 1.0f);
+      hueBins[static_cast<size_t>(h * 12.0f) % 12] += 1;
+    }
+  const long used = std::count_if(hueBins.begin(), hueBins.end(), [](int n) { return n >= 5; });
+  // 12 graph colours with golden-ratio hues spread over most of the hue circle.
+  EXPECT_GE(used, 8) << "hue bins with at least 5 pixels";
+}
+
+TEST_F(RenderViews, StressIsHighestAtThePinnedEdgeAndZeroAtRest) {
+  const SceneDesc scene = builtinScene("flag");
+  RenderedSim sim(*ctx, scene, 240, 135);
+  sim.renderer.scene().view = render::ViewMode::Stress;
+  const OrbitCamera camera = sim.renderer.framingCamera();
+  auto hot = [](glm::u8vec4 c) { return c.x > c.z + 60; };
+
+  // At rest λ is 0 everywhere: no constraint is drawn hot.
+  const Image rest = sim.renderer.render(camera);
+  int hotAtRest = 0;
+  for (uint32_t y = 0; y < rest.height; ++y)
+    for (uint32_t x = 0; x < rest.width; ++x) hotAtRest += hot(rest.pixel(x, y)) ? 1 : 0;
+  EXPECT_EQ(hotAtRest, 0);
+
+  sim.solver.simulate(20);
+  const Image image = sim.renderer.render(camera);
+  // Hot pixels near the pinned edge (i = 0) against near the free edge (i = nx − 1), by projecting the
+  // two edges' midpoints and splitting the cloth's pixels along the line between them.
+  const glm::uvec2 n = scene.cloths[0].resolution;
+  const glm::vec3 pinnedMid = glm::vec3(sim.model.restPositions[(n.y / 2) * n.x]);
+  const glm::vec3 freeMid = glm::vec3(sim.model.restPositions[(n.y / 2) * n.x + n.x - 1]);
+  const glm::vec2 p0 = glm::vec2(toPixel(camera, image, pinnedMid)),
+                  p1 = glm::vec2(toPixel(camera, image, freeMid));
+  int hotNear = 0, hotFar = 0, linesNear = 0, linesFar = 0;
+  for (uint32_t y = 0; y < image.height; ++y)
+    for (uint32_t x = 0; x < image.width; ++x) {
+      const glm::u8vec4 c = image.pixel(x, y);
+      if (!isSaturated(c)) continue;
+      const float t = glm::dot(glm::vec2(x, y) - p0, p1 - p0) / glm::dot(p1 - p0, p1 - p0);
+      if (t < 0.25f) {
+        ++linesNear;
+        hotNear += hot(c) ? 1 : 0;
+      } else if (t > 0.75f) {
+        ++linesFar;
+        hotFar += hot(c) ? 1 : 0;
+      }
+    }
+  ASSERT_GT(linesNear, 50);
+  ASSERT_GT(linesFar, 50);
+  const double nearShare = static_cast<double>(hotNear) / linesNear,
+               farShare = static_cast<double>(hotFar) / linesFar;
+  EXPECT_GT(hotNear, 0) << "no constraint near the pins is drawn hot";
+  EXPECT_GT(nearShare, 4.0 * farShare) << "hot share near the pins " << nearShare << ", far " << farShare;
+}
+
+TEST_F(RenderViews, WireframeDrawsEdgesInsteadOfTheSurface) {
+  RenderedSim sim(*ctx, builtinScene("flag"), 240, 135);
+  sim.solver.simulate(5);
+  const OrbitCamera camera = sim.renderer.framingCamera();
+  auto count = [&](const Image& image, auto predicate) {
+    int n = 0;
+    for (uint32_t y = 0; y < image.height; ++y)
+      for (uint32_t x = 0; x < image.width; ++x) n += predicate(image.pixel(x, y)) ? 1 : 0;
+    return n;
+  };
+  auto clothColour = [](glm::u8vec4 c) { return isFront(c) || isBack(c); };
+  auto lineColour = [](glm::u8vec4 c) { return isGrey(c) && c.x > 150; };
+  const Image shaded = sim.renderer.render(camera);
+  sim.renderer.scene().view = render::ViewMode::Wireframe;
+  const Image wire = sim.renderer.render(camera);
+  EXPECT_GT(count(shaded, clothColour), 500);
+  EXPECT_EQ(count(wire, clothColour), 0);
+  EXPECT_GT(count(wire, lineColour), 200);
+  EXPECT_LT(count(shaded, lineColour), count(wire, lineColour) / 4);
+}
+
+}  // namespace
+}  // namespace vkxpbd

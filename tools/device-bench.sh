@@ -3,7 +3,7 @@
 # The binary is built here (the GPU machine has no glslang, volk or GLFW headers); volk loads the Vulkan
 # loader at run time, so only libvulkan1 is needed there (see ../shared/PLATFORM.md).
 #
-# Here:   ./setup.sh --no-run        (build/vkxpbd)
+# Here:   VKXPBD_CMAKE_ARGS=-DVKXPBD_WINDOW=OFF ./setup.sh --no-run   (build/vkxpbd without GLFW)
 # There:  OUT=/some/folder tools/device-bench.sh [extra bench args]
 set -uo pipefail
 cd "$(dirname "$0")/.."

@@ -12,8 +12,12 @@ packages=(
   glslang-tools glslang-dev glslc spirv-tools
   # libraries
   libglfw3-dev libglm-dev nlohmann-json3-dev libtinyobjloader-dev libimgui-dev libstb-dev
+  # convergence lab: the Newton reference
+  libeigen3-dev
   # tests and headless windows
   libgtest-dev xvfb
+  # RenderDoc frame capture (vkxpbd run --capture-frame; docs/profiling.md)
+  librenderdoc renderdoccmd librenderdoc-dev
 )
 
 missing=()

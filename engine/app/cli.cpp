@@ -100,20 +100,29 @@ RunOptions parseRunOptions(const std::vector<std::string>& args) {
   while (!r.done()) {
     const std::string arg = r.next();
     if (readShared(r, arg, o.overrides, o.common)) continue;
-    if (arg == "--frames")
+    if (arg == "--frames") {
       o.frames = r.count(arg, 1, 10'000'000);
-    else if (arg == "--headless")
+      o.framesGiven = true;
+    } else if (arg == "--headless")
       o.headless = true;
     else if (arg == "--out")
       o.outDir = r.value(arg);
     else if (arg == "--no-timestamps")
       o.timestamps = false;
+    else if (arg == "--capture-frame")
+      o.captureFrame = r.count(arg, 0, 10'000'000 - 1);
     else if (arg.rfind("--", 0) == 0)
       throw UsageError("run: unknown option '" + arg + "'");
     else if (o.scene.empty())
       o.scene = arg;
     else
       throw UsageError("run: more than one scene given ('" + o.scene + "' and '" + arg + "')");
+  }
+  if (o.captureFrame) {
+    if (*o.captureFrame >= o.frames)
+      throw UsageError("--capture-frame: frame " + std::to_string(*o.captureFrame) +
+                       " is not below --frames " + std::to_string(o.frames));
+    o.headless = true;  // captures are taken of the headless run only
   }
   return o;
 }
@@ -134,7 +143,12 @@ RenderOptions parseRenderOptions(const std::vector<std::string>& args) {
       o.height = r.count(arg, 16, 8192);
     else if (arg == "--every")
       o.every = r.count(arg, 1, 10'000'000);
-    else if (arg.rfind("--", 0) == 0)
+    else if (arg == "--view") {
+      o.view = r.value(arg);
+      if (o.view != "shaded" && o.view != "wireframe" && o.view != "colours" && o.view != "stress")
+        throw UsageError(arg + ": unknown view '" + o.view +
+                         "' (expected shaded, wireframe, colours or stress)");
+    } else if (arg.rfind("--", 0) == 0)
       throw UsageError("render: unknown option '" + arg + "'");
     else if (o.scene.empty())
       o.scene = arg;
@@ -154,6 +168,8 @@ BenchOptions parseBenchOptions(const std::vector<std::string>& args) {
       o.outFile = r.value(arg);
     } else if (arg == "--frames") {
       o.frames = r.count(arg, 1, 100'000);
+    } else if (arg == "--render-size") {
+      o.renderSize = r.count(arg, 0, 4096);
     } else if (arg == "--warmup") {
       o.warmupFrames = r.count(arg, 0, 100'000);
     } else if (arg == "--sizes") {
@@ -176,24 +192,97 @@ BenchOptions parseBenchOptions(const std::vector<std::string>& args) {
   return o;
 }
 
+ConvergeOptions parseConvergeOptions(const std::vector<std::string>& args) {
+  ConvergeOptions o;
+  ArgReader r(args);
+  while (!r.done()) {
+    const std::string arg = r.next();
+    if (arg == "--frames-before")
+      o.framesBefore = r.count(arg, 0, 100'000);
+    else if (arg == "--iterations")
+      o.iterations = r.count(arg, 1, 1000);
+    else if (arg == "--out")
+      o.outDir = r.value(arg);
+    else if (arg == "--device")
+      o.common.device = r.value(arg);
+    else if (arg == "--validation")
+      o.common.validation = true;
+    else if (arg.rfind("--", 0) == 0)
+      throw UsageError("converge: unknown option '" + arg + "'");
+    else if (o.scene.empty())
+      o.scene = arg;
+    else
+      throw UsageError("converge: more than one scene given ('" + o.scene + "' and '" + arg + "')");
+  }
+  return o;
+}
+
+StiffnessOptions parseStiffnessOptions(const std::vector<std::string>& args) {
+  StiffnessOptions o;
+  ArgReader r(args);
+  while (!r.done()) {
+    const std::string arg = r.next();
+    if (arg == "--frames") {
+      o.frames = r.count(arg, 1, 100'000);
+    } else if (arg == "--iterations") {
+      o.iterations.clear();
+      for (const std::string& s : split(r.value(arg))) {
+        char* end = nullptr;
+        long n = std::strtol(s.c_str(), &end, 10);
+        if (end == s.c_str() || *end != '\0' || n < 1 || n > 1000)
+          throw UsageError("--iterations: expected comma-separated integers in [1, 1000], got '" + s + "'");
+        o.iterations.push_back(static_cast<uint32_t>(n));
+      }
+    } else if (arg == "--out") {
+      o.outDir = r.value(arg);
+    } else if (arg == "--device") {
+      o.common.device = r.value(arg);
+    } else if (arg == "--validation") {
+      o.common.validation = true;
+    } else if (arg.rfind("--", 0) == 0) {
+      throw UsageError("stiffness: unknown option '" + arg + "'");
+    } else if (o.scene.empty()) {
+      o.scene = arg;
+    } else {
+      throw UsageError("stiffness: more than one scene given ('" + o.scene + "' and '" + arg + "')");
+    }
+  }
+  return o;
+}
+
 std::string usageText() {
   return R"(vkxpbd - XPBD cloth on the GPU with Vulkan compute
 
 usage:
   vkxpbd run [SCENE.json] [--headless] [--frames N] [--solver gs|jacobi] [--model xpbd|pbd]
              [--substeps S] [--iterations I] [--omega W] [--device N|name] [--out DIR]
-             [--no-timestamps] [--validation]
-      Simulates SCENE (default: the built-in flag scene) for N frames (default 120), then writes
-      DIR/final.obj and DIR/state.json (default DIR: out) and prints a summary.
+             [--no-timestamps] [--validation] [--capture-frame F]
+      Opens a window showing SCENE (default: the built-in flag scene) with a settings panel; --frames N
+      closes it after N displayed frames. With --headless (or when there is no display) it simulates
+      N frames (default 120), then writes DIR/final.obj and DIR/state.json (default DIR: out) and
+      prints a summary. --capture-frame F (0-based, below N; implies --headless) records frame F
+      with RenderDoc into DIR/capture_frame*.rdc (docs/profiling.md).
   vkxpbd bench [--out FILE.json] [--sizes 64,128,256,512] [--modes gs,jacobi] [--frames N]
                [--warmup N] [--substeps S] [--iterations I] [--omega W] [--device N|name]
+               [--render-size N]  (the case with rendering: default 128, 0 for none)
       Runs the standard cloth (docs/benchmarks.md) at each size and mode; writes JSON naming the device.
   vkxpbd render [SCENE.json] [--frames N] [--out DIR] [--width W] [--height H] [--every K]
+                [--view shaded|wireframe|colours|stress]
                 [--solver gs|jacobi] [--model xpbd|pbd] [--substeps S] [--iterations I] [--omega W]
                 [--device N|name] [--validation]
       Simulates SCENE (default: the built-in flag scene) for N frames (default 120) and draws it
       offscreen (no window) at W x H pixels (default 960 x 540): writes DIR/frame_FFFFF.png (default
       DIR: out/frames) for frame 0, every K-th frame (default 1) and the last (docs/rendering.md).
+  vkxpbd converge [SCENE.json] [--frames-before F] [--iterations K] [--out DIR] [--device N|name]
+                  [--validation]
+      Convergence lab (docs/convergence.md): after F frames (default 30) of SCENE (default: the standard
+      cloth), runs one substep with k = 1..K iterations (default 30) in Gauss-Seidel, Jacobi (omega 1 and
+      tuned), hybrid and PBD; writes DIR/converge.csv, converge.json and two SVG plots (default DIR:
+      out/converge).
+  vkxpbd stiffness [SCENE.json] [--frames N] [--iterations 1,5,20,100] [--out DIR] [--device N|name]
+                   [--validation]
+      Simulates SCENE N frames (default 60) with PBD and with XPBD at each iteration count per substep;
+      writes DIR/stiffness.csv and stiffness.svg (sag, stretch; default DIR: out/stiffness).
   vkxpbd devices
       Lists the Vulkan devices (index, name, type).
 

@@ -34,9 +34,12 @@ struct CommonOptions {
 struct RunOptions {
   std::string scene;  // path, or empty for the built-in default scene
   uint32_t frames = 120;
+  bool framesGiven = false;  // --frames given: the window app exits after that many displayed frames
   bool headless = false;
   std::string outDir = "out";
   bool timestamps = true;
+  // --capture-frame N: RenderDoc capture of frame N (0-based, below frames; implies --headless).
+  std::optional<uint32_t> captureFrame;
   SolverOverrides overrides;
   CommonOptions common;
 };
@@ -47,6 +50,7 @@ struct BenchOptions {
   std::vector<SolverMode> modes{SolverMode::GaussSeidel, SolverMode::Jacobi};
   uint32_t warmupFrames = 30;
   uint32_t frames = 300;
+  uint32_t renderSize = 128;  // cloth size of the case with rendering (0: none)
   SolverOverrides overrides;
   CommonOptions common;
 };
@@ -57,12 +61,33 @@ struct RenderOptions {
   std::string outDir = "out/frames";
   uint32_t width = 960;
   uint32_t height = 540;
-  uint32_t every = 1;  // render every K-th frame (and the last)
+  uint32_t every = 1;           // render every K-th frame (and the last)
+  std::string view = "shaded";  // shaded, wireframe, colours or stress
   SolverOverrides overrides;
   CommonOptions common;
 };
 
+// `vkxpbd converge`: residual vs iterations within one substep (docs/convergence.md).
+struct ConvergeOptions {
+  std::string scene;           // path, or empty for the built-in standard cloth
+  uint32_t framesBefore = 30;  // frames simulated (scene settings) before the measured substep
+  uint32_t iterations = 30;    // K
+  std::string outDir = "out/converge";
+  CommonOptions common;
+};
+
+// `vkxpbd stiffness`: sag and stretch with PBD vs XPBD at several iteration counts.
+struct StiffnessOptions {
+  std::string scene;  // path, or empty for the built-in standard cloth
+  uint32_t frames = 60;
+  std::vector<uint32_t> iterations{1, 5, 20, 100};
+  std::string outDir = "out/stiffness";
+  CommonOptions common;
+};
+
 RunOptions parseRunOptions(const std::vector<std::string>& args);
+StiffnessOptions parseStiffnessOptions(const std::vector<std::string>& args);
+ConvergeOptions parseConvergeOptions(const std::vector<std::string>& args);
 RenderOptions parseRenderOptions(const std::vector<std::string>& args);
 BenchOptions parseBenchOptions(const std::vector<std::string>& args);
 

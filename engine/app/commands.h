@@ -18,6 +18,8 @@ enum ExitCode : int {
 int runCommand(const RunOptions& options);
 int benchCommand(const BenchOptions& options);
 int renderCommand(const RenderOptions& options);
+int convergeCommand(const ConvergeOptions& options);
+int stiffnessCommand(const StiffnessOptions& options);
 int devicesCommand();
 
 }  // namespace vkxpbd

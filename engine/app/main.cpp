@@ -16,6 +16,8 @@ int main(int argc, char** argv) {
     if (command == "run") return runCommand(parseRunOptions(args));
     if (command == "bench") return benchCommand(parseBenchOptions(args));
     if (command == "render") return renderCommand(parseRenderOptions(args));
+    if (command == "converge") return convergeCommand(parseConvergeOptions(args));
+    if (command == "stiffness") return stiffnessCommand(parseStiffnessOptions(args));
     if (command == "devices") return devicesCommand();
     if (command == "help" || command == "--help" || command == "-h") {
       std::fputs(usageText().c_str(), stdout);

@@ -36,6 +36,7 @@ int renderCommand(const RenderOptions& options) {
   solverOptions.timestamps = false;
   GpuSolver solver(ctx, model, scene.solver, layout, render::rendererSolverOptions(solverOptions));
   render::OffscreenRenderer renderer(ctx, model, solver, options.width, options.height);
+  renderer.scene().view = render::viewModeFromName(options.view);
   const render::OrbitCamera camera = renderer.framingCamera();
   std::printf("render: %u x %u, %ux MSAA, frames 0..%u every %u, into %s\n", options.width, options.height,
               static_cast<uint32_t>(renderer.target().samples()), options.frames, options.every,

@@ -1,13 +1,18 @@
 // `vkxpbd run`: simulate a scene headless, check every state read back for NaN, write the results.
 #include <chrono>
 #include <cstdio>
+#include <filesystem>
 
 #include "app/commands.h"
 #include "app/report.h"
+#if VKXPBD_WINDOW
+#include "app/window/window_app.h"
+#endif
 #include "common/output.h"
 #include "gpu/gpu_solver.h"
 #include "scene/builtin_scenes.h"
 #include "sim/cloth_builder.h"
+#include "vk/renderdoc.h"
 
 namespace vkxpbd {
 
@@ -25,8 +30,23 @@ int runCommand(const RunOptions& options) {
   const SolverSettings& settings = scene.solver;
   std::printf("scene: %s (%s), %u particles, %zu constraints\n", scene.name.c_str(), scene.path.c_str(),
               model.particleCount(), model.distance.size());
-  if (!options.headless) std::printf("window: not available in this build; running headless\n");
+  if (!options.headless) {
+#if VKXPBD_WINDOW
+    if (std::optional<int> code = window::runWindowApp(options, scene, contextOptions(options.common)))
+      return *code;
+    std::printf("no display: running headless\n");
+#else
+    std::printf("no display: running headless (built with VKXPBD_WINDOW=OFF)\n");
+#endif
+  }
 
+  // RenderDoc must be loaded before the Vulkan instance exists to hook it.
+  vk::RenderDoc renderDoc;
+  if (options.captureFrame) {
+    std::filesystem::create_directories(options.outDir);
+    if (!renderDoc.load((std::filesystem::absolute(options.outDir) / "capture").string()))
+      std::printf("RenderDoc not available: %s; no capture written\n", renderDoc.reason().c_str());
+  }
   vk::Context ctx(contextOptions(options.common));
   const SolverLayout layout = buildSolverLayout(model, settings);
   std::printf("solver: %s, %s, %u substeps x %u iterations, omega %.2f, dt %.5f s\n",
@@ -41,8 +61,31 @@ int runCommand(const RunOptions& options) {
   State state;
   auto start = std::chrono::steady_clock::now();
   for (uint32_t done = 0; done < options.frames;) {
-    const uint32_t chunk = std::min(kCheckInterval, options.frames - done);
+    uint32_t chunk = std::min(kCheckInterval, options.frames - done);
+    // The captured frame is submitted alone, between StartFrameCapture and EndFrameCapture.
+    const bool capture = options.captureFrame == done && renderDoc.available();
+    if (capture) {
+      chunk = 1;
+      solver.wait();
+      renderDoc.startCapture();
+    } else if (options.captureFrame && *options.captureFrame > done) {
+      chunk = std::min(chunk, *options.captureFrame - done);
+    }
     solver.simulate(chunk);
+    if (capture) {
+      solver.wait();
+      if (renderDoc.endCapture()) {
+        // RenderDoc names the file after its template ("capture_capture.rdc"); name it after the frame.
+        std::string path = renderDoc.lastCapturePath();
+        const std::string named = options.outDir + "/capture_frame" + std::to_string(done) + ".rdc";
+        std::error_code error;
+        std::filesystem::rename(path, named, error);
+        if (!error) path = named;
+        std::printf("captured frame %u to %s\n", done, path.c_str());
+      } else {
+        std::printf("RenderDoc wrote no capture of frame %u\n", done);
+      }
+    }
     done += chunk;
     state = solver.download();
     if (std::optional<uint32_t> bad = findNonFinite(state)) {

@@ -304,8 +304,7 @@ void GpuSolver::setGrab(uint32_t particle, glm::vec3 target, float compliance) {
   grab_.compliance = compliance;
   grab_.target = glm::vec4(target, 0.0f);
   writeGrab(grab_);
-  if (started)
-    for (size_t i = 0; i < slots_.size(); ++i) recordFrame(*slots_[i], "solver frame " + std::to_string(i));
+  if (started) rerecordFrames();
 }
 
 void GpuSolver::releaseGrab() {
@@ -313,7 +312,13 @@ void GpuSolver::releaseGrab() {
   wait();
   grab_.enabled = 0u;
   writeGrab(grab_);
+  rerecordFrames();
+}
+
+void GpuSolver::rerecordFrames() {
   for (size_t i = 0; i < slots_.size(); ++i) recordFrame(*slots_[i], "solver frame " + std::to_string(i));
+  // The re-recorded frames' timestamp queries have not run yet: no frame's times are available.
+  lastCompleted_ = -1;
 }
 
 void GpuSolver::finish(FrameSlot& slot) {

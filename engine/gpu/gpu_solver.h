@@ -68,6 +68,9 @@ class GpuSolver {
   uint32_t passesPerFrame() const { return passesPerFrame_; }
 
   const vk::Buffer& positionBuffer() const { return buffers_[VKXPBD_BINDING_POSITIONS]; }
+  const vk::Buffer& constraintBuffer() const { return buffers_[VKXPBD_BINDING_DISTANCE]; }
+  const vk::Buffer& lambdaBuffer() const { return buffers_[VKXPBD_BINDING_LAMBDA]; }
+  const SolverSettings& settings() const { return settings_; }
   const SolverLayout& layout() const { return layout_; }
 
  private:
@@ -77,6 +80,8 @@ class GpuSolver {
   void createPipelines();
   void recordFrame(FrameSlot& slot, const std::string& name);
   void writeGrab(const gpu::GrabConstraint& grab);
+  // After wait(): records both frames again (the pass structure changed).
+  void rerecordFrames();
   void recordPass(FrameSlot& slot, SolverStage stage, uint32_t colour, VkPipeline pipeline,
                   const gpu::PassConstants& constants, uint32_t elements, const std::string& label);
   void finish(FrameSlot& slot);

@@ -8,6 +8,7 @@ OffscreenRenderer::OffscreenRenderer(const vk::Context& ctx, const Model& model,
   target_ = std::make_unique<OffscreenTarget>(ctx_, width, height, msaa);
   scene_ = std::make_unique<SceneRenderer>(ctx_, model_, solver.positionBuffer(), target_->renderPass(),
                                            target_->samples());
+  scene_->enableConstraintViews(solver, target_->renderPass(), target_->samples());
   VkCommandBufferAllocateInfo alloc{VK_STRUCTURE_TYPE_COMMAND_BUFFER_ALLOCATE_INFO};
   alloc.commandPool = ctx_.commandPool;
   alloc.level = VK_COMMAND_BUFFER_LEVEL_PRIMARY;

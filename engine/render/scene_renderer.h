@@ -13,6 +13,8 @@
 //   previous frame's vertex reads of the normals → this frame's normals writes: ditto.
 #pragma once
 
+#include <memory>
+#include <string>
 #include <vector>
 
 #include "gpu/gpu_solver.h"
@@ -24,13 +26,28 @@
 namespace vkxpbd::render {
 
 // Where and how the renderer reads the solver's position buffer, for GpuSolverOptions.
-constexpr VkPipelineStageFlags2 kPositionReadStages =
-    VK_PIPELINE_STAGE_2_VERTEX_ATTRIBUTE_INPUT_BIT | VK_PIPELINE_STAGE_2_COMPUTE_SHADER_BIT;
+// (The constraint views also read the positions and λ as storage buffers in the vertex shader.)
+constexpr VkPipelineStageFlags2 kPositionReadStages = VK_PIPELINE_STAGE_2_VERTEX_ATTRIBUTE_INPUT_BIT |
+                                                      VK_PIPELINE_STAGE_2_COMPUTE_SHADER_BIT |
+                                                      VK_PIPELINE_STAGE_2_VERTEX_SHADER_BIT;
 constexpr VkAccessFlags2 kPositionReadAccess =
     VK_ACCESS_2_VERTEX_ATTRIBUTE_READ_BIT | VK_ACCESS_2_SHADER_STORAGE_READ_BIT;
 
 // `options` with the renderer's reads added to the solver frame's first and last barriers.
 GpuSolverOptions rendererSolverOptions(GpuSolverOptions options = {});
+
+class ConstraintView;
+
+// What is drawn of the cloth.
+enum class ViewMode {
+  Shaded,             // lit double-sided surface
+  Wireframe,          // triangle edges (stretch and shear constraints)
+  ConstraintColours,  // every constraint coloured by its graph colour
+  Stress,             // every constraint coloured by its force |λ|/Δt²
+};
+const char* viewModeName(ViewMode mode);
+// "shaded", "wireframe", "colours" or "stress"; throws std::invalid_argument otherwise.
+ViewMode viewModeFromName(const std::string& name);
 
 struct Lighting {
   glm::vec3 towardsLight{-0.45f, 1.0f, 0.35f};  // direction towards the light (normalised when used)
@@ -52,6 +69,13 @@ class SceneRenderer {
   void recordNormals(VkCommandBuffer cmd);
   // Recording, inside subpass 0 of the render pass: "draw cloth", "draw spheres", "draw ground".
   void recordDraw(VkCommandBuffer cmd, const OrbitCamera& camera, VkExtent2D extent);
+
+  // Makes the constraint views available (they read the solver's constraint and λ buffers).
+  void enableConstraintViews(const GpuSolver& solver, VkRenderPass renderPass, VkSampleCountFlagBits samples);
+  bool constraintViewsEnabled() const { return constraintView_ != nullptr; }
+
+  ViewMode view = ViewMode::Shaded;
+  float stressScale = 1.0f;  // N drawn in full red in the stress view (set from the scene's weight)
 
   // The position vertex buffer the last recordDraw() bound (the solver's own buffer).
   VkBuffer boundPositionBuffer() const { return boundPositions_; }
@@ -91,6 +115,7 @@ class SceneRenderer {
   VkPipeline clothPipeline_ = VK_NULL_HANDLE;
   VkPipeline spherePipeline_ = VK_NULL_HANDLE;
   VkPipeline groundPipeline_ = VK_NULL_HANDLE;
+  std::unique_ptr<ConstraintView> constraintView_;
 };
 
 }  // namespace vkxpbd::render

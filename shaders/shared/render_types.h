@@ -26,10 +26,32 @@
 #define VKXPBD_GRID_COLOUR 0.12f, 0.12f, 0.12f
 #define VKXPBD_CLEAR_COLOUR 0.02f, 0.03f, 0.05f
 
+// Debug views of the constraints (ConstraintViewConstants.mode).
+#define VKXPBD_VIEW_WIREFRAME 1u  // stretch and shear constraints as lines: the triangle edges
+#define VKXPBD_VIEW_COLOURS 2u    // every constraint coloured by its graph colour (Jacobi batch white)
+#define VKXPBD_VIEW_STRESS 3u     // every constraint coloured by its force |λ|/Δt², blue → red
+
+// Descriptor bindings of the constraint views (set 0, vertex stage): the solver's own buffers plus
+// one static buffer of each constraint's colour.
+#define VKXPBD_VIEW_BINDING_POSITIONS 0    // vec4[particles]: the solver's position buffer
+#define VKXPBD_VIEW_BINDING_CONSTRAINTS 1  // DistanceConstraint[]: the solver's, in layout order
+#define VKXPBD_VIEW_BINDING_LAMBDA 2       // float[]: the solver's λ (N·s²), layout order
+#define VKXPBD_VIEW_BINDING_COLOURS 3  // uint[]: colour of each constraint, VKXPBD_NONE for the Jacobi batch
+#define VKXPBD_VIEW_BINDING_COUNT 4
+
 XPBD_BEGIN_NAMESPACE
 #ifdef __cplusplus
 using glm::mat4;
 #endif
+
+// Push constants of the constraint views.
+struct ConstraintViewConstants {
+  mat4 viewProj;       // world (m) → clip space
+  uint mode;           // VKXPBD_VIEW_*
+  float invDtSquared;  // 1/Δt² of a substep (1/s²): force = |λ|·invDtSquared
+  float stressScale;   // force (N) drawn in full red
+  uint pad0;
+};
 
 // Push constants of the vertex-normal pass.
 struct NormalsConstants {
@@ -52,6 +74,7 @@ XPBD_END_NAMESPACE
 
 #ifdef __cplusplus
 static_assert(sizeof(vkxpbd::gpu::NormalsConstants) == 16);
+static_assert(sizeof(vkxpbd::gpu::ConstraintViewConstants) == 80);
 static_assert(sizeof(vkxpbd::gpu::DrawConstants) == 128);  // the guaranteed push-constant size
 #endif
 

@@ -1,0 +1,116 @@
+// `vkxpbd converge`: the convergence lab (engine/lab/convergence.h, docs/convergence.md). Simulates F
+// frames of the scene on the GPU, then measures one substep from there with every method and k.
+// `vkxpbd stiffness`: PBD vs XPBD sag and stretch at several iteration counts (engine/lab/stiffness.h).
+#include <cstdio>
+
+#include "app/commands.h"
+#include "app/report.h"
+#include "common/output.h"
+#include "gpu/gpu_solver.h"
+#include "lab/converge_output.h"
+#include "lab/stiffness.h"
+#include "scene/builtin_scenes.h"
+#include "sim/cloth_builder.h"
+#include "sim/diagnostics.h"
+
+namespace vkxpbd {
+
+int convergeCommand(const ConvergeOptions& options) {
+  const SceneDesc scene = options.scene.empty() ? builtinScene("standard_cloth") : loadScene(options.scene);
+  const Model model = buildModel(scene);
+  const SolverSettings& settings = scene.solver;
+  std::printf("scene: %s (%s), %u particles, %zu constraints\n", scene.name.c_str(), scene.path.c_str(),
+              model.particleCount(), model.distance.size());
+
+  vk::Context ctx(contextOptions(options.common));
+  State state = makeInitialState(model);
+  if (options.framesBefore > 0) {
+    const SolverLayout layout = buildSolverLayout(model, settings);
+    GpuSolverOptions untimed;
+    untimed.timestamps = false;
+    GpuSolver solver(ctx, model, settings, layout, untimed);
+    solver.simulate(options.framesBefore);
+    state = solver.download();
+    if (findNonFinite(state)) {
+      std::fprintf(stderr, "error: the simulation produced a non-finite value before the measured substep\n");
+      return kExitNonFinite;
+    }
+  }
+
+  lab::ConvergeConfig config;
+  config.maxIterations = options.iterations;
+  const lab::ConvergenceReport report = lab::runConvergence(ctx, model, settings, state, config);
+
+  const nlohmann::json header = {
+      {"device", deviceJson(ctx)},
+      {"scene", scene.name},
+      {"scene_path", scene.path},
+      {"particles", model.particleCount()},
+      {"constraints", model.distance.size()},
+      {"frames_before", options.framesBefore},
+      {"scene_substeps", settings.substeps},
+      {"scene_iterations", settings.iterations},
+      {"max_iterations", options.iterations},
+      {"collisions",
+       model.planes.size() + model.spheres.size() > 0 ? "applied once after the last iteration" : "none"}};
+  lab::writeConvergenceFiles(options.outDir, report, header);
+
+  std::printf("step: dt %.6f s after %u frames; initial residual |C(x~)| = %.3e m; reference: gs x %u\n",
+              report.dt, options.framesBefore, report.initialResidualL2, report.referenceIterations);
+  std::printf("jacobi omega search at K = %u:", options.iterations);
+  for (const auto& [w, res] : report.omegaSearch) std::printf(" %.2f:%.3e", w, res);
+  std::printf(" -> %.2f\n", report.chosenOmega);
+  std::printf("%-14s %6s %12s %12s %12s %10s   k (GPU ms) to 0.5 / 0.1 / 1e-2 / 1e-4 / 1e-6 relative\n",
+              "method", "omega", "residual_K", "strain_K", "dist_ref_m", "gpu_ms_K");
+  for (const lab::MethodCurve& c : report.methods) {
+    const lab::IterationRow& last = c.rows.back();
+    std::printf("%-14s %6.2f %12.4e %12.4e %12.4e %10.3f  ", c.spec.name.c_str(), c.spec.omega,
+                last.metrics.residualL2, last.metrics.maxStrain, last.distanceToReference, last.gpuMs);
+    for (const lab::ToleranceHit& h :
+         lab::toleranceHits(c, report.initialResidualL2, lab::kRelativeTolerances)) {
+      if (h.iterations)
+        std::printf(" %u (%.3f)", *h.iterations, *h.gpuMs);
+      else
+        std::printf(" -");
+    }
+    std::printf("\n");
+  }
+  if (report.newton.ran)
+    std::printf("newton: %s, %zu steps, residual %.3e m, |x_gs,K - x_newton| = %.3e m\n",
+                report.newton.message.c_str(), report.newton.residuals.size() - 1,
+                report.newton.residuals.empty() ? 0.0 : report.newton.residuals.back(),
+                report.newton.distanceGsK);
+  else
+    std::printf("newton: %s\n", report.newton.message.c_str());
+  std::printf("wrote %s/converge.csv, converge.json and 3 SVG plots\n", options.outDir.c_str());
+  if (ctx.validationEnabled()) {
+    std::printf("validation messages: %u\n", ctx.validationMessageCount());
+    if (ctx.validationMessageCount() > 0) return kExitValidation;
+  }
+  return kExitOk;
+}
+
+int stiffnessCommand(const StiffnessOptions& options) {
+  const SceneDesc scene = options.scene.empty() ? builtinScene("standard_cloth") : loadScene(options.scene);
+  const Model model = buildModel(scene);
+  std::printf("scene: %s (%s), %u particles, %zu constraints; %u frames, %u substeps\n", scene.name.c_str(),
+              scene.path.c_str(), model.particleCount(), model.distance.size(), options.frames,
+              scene.solver.substeps);
+  vk::Context ctx(contextOptions(options.common));
+  const std::vector<lab::StiffnessRow> rows =
+      lab::runStiffness(ctx, model, scene.solver, options.frames, options.iterations);
+  writeTextFile(options.outDir + "/stiffness.csv", lab::stiffnessCsv(rows));
+  writeTextFile(options.outDir + "/stiffness.svg", lab::stiffnessSvg(rows, scene.name));
+  std::printf("%-6s %10s %12s %14s %14s\n", "model", "iterations", "sag_m", "median_strain", "max_strain");
+  for (const lab::StiffnessRow& r : rows)
+    std::printf("%-6s %10u %12.6f %14.6e %14.6e\n", constraintModelName(r.constraintModel), r.iterations,
+                r.sag, r.medianStrain, r.maxStrain);
+  std::printf("wrote %s/stiffness.csv and stiffness.svg\n", options.outDir.c_str());
+  if (ctx.validationEnabled()) {
+    std::printf("validation messages: %u\n", ctx.validationMessageCount());
+    if (ctx.validationMessageCount() > 0) return kExitValidation;
+  }
+  return kExitOk;
+}
+
+}  // namespace vkxpbd

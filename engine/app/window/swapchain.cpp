@@ -1,0 +1,246 @@
+#include "app/window/swapchain.h"
+
+#include <algorithm>
+#include <string>
+
+namespace vkxpbd::window {
+
+namespace {
+
+VkFormat pickDepthFormat(const vk::Context& ctx) {
+  for (VkFormat f : {VK_FORMAT_D32_SFLOAT, VK_FORMAT_D24_UNORM_S8_UINT, VK_FORMAT_D16_UNORM}) {
+    VkFormatProperties props{};
+    vkGetPhysicalDeviceFormatProperties(ctx.physicalDevice, f, &props);
+    if (props.optimalTilingFeatures & VK_FORMAT_FEATURE_DEPTH_STENCIL_ATTACHMENT_BIT) return f;
+  }
+  throw vk::VulkanError(ctx.deviceInfo.name + ": no depth attachment format");
+}
+
+// An sRGB format, so the renderer's linear colours are encoded as in its PNG files.
+VkSurfaceFormatKHR pickSurfaceFormat(const vk::Context& ctx, VkSurfaceKHR surface) {
+  uint32_t count = 0;
+  VK_CHECK(vkGetPhysicalDeviceSurfaceFormatsKHR(ctx.physicalDevice, surface, &count, nullptr));
+  std::vector<VkSurfaceFormatKHR> formats(count);
+  VK_CHECK(vkGetPhysicalDeviceSurfaceFormatsKHR(ctx.physicalDevice, surface, &count, formats.data()));
+  if (formats.empty()) throw vk::VulkanError("the window surface reports no formats");
+  for (VkFormat want : {VK_FORMAT_B8G8R8A8_SRGB, VK_FORMAT_R8G8B8A8_SRGB})
+    for (const VkSurfaceFormatKHR& f : formats)
+      if (f.format == want && f.colorSpace == VK_COLOR_SPACE_SRGB_NONLINEAR_KHR) return f;
+  return formats.front();
+}
+
+}  // namespace
+
+Swapchain::Swapchain(const vk::Context& ctx, VkSurfaceKHR surface, VkExtent2D framebufferSize)
+    : ctx_(ctx), surface_(surface) {
+  VkBool32 supported = VK_FALSE;
+  VK_CHECK(vkGetPhysicalDeviceSurfaceSupportKHR(ctx_.physicalDevice, ctx_.queueFamily, surface_, &supported));
+  if (!supported) throw vk::VulkanError("the queue family cannot present to the window");
+  format_ = pickSurfaceFormat(ctx_, surface_);
+  depthFormat_ = pickDepthFormat(ctx_);
+  createRenderPass();
+  create(framebufferSize);
+}
+
+Swapchain::~Swapchain() {
+  vkDeviceWaitIdle(ctx_.device);
+  destroy();
+  if (swapchain_ != VK_NULL_HANDLE) vkDestroySwapchainKHR(ctx_.device, swapchain_, nullptr);
+  vkDestroyRenderPass(ctx_.device, renderPass_, nullptr);
+}
+
+void Swapchain::recreate(VkExtent2D framebufferSize) {
+  vkDeviceWaitIdle(ctx_.device);
+  destroy();
+  create(framebufferSize);
+}
+
+void Swapchain::createRenderPass() {
+  VkAttachmentDescription attachments[2]{};
+  VkAttachmentDescription& colour = attachments[0];
+  colour.format = format_.format;
+  colour.samples = VK_SAMPLE_COUNT_1_BIT;
+  colour.loadOp = VK_ATTACHMENT_LOAD_OP_CLEAR;
+  colour.storeOp = VK_ATTACHMENT_STORE_OP_STORE;
+  colour.stencilLoadOp = VK_ATTACHMENT_LOAD_OP_DONT_CARE;
+  colour.stencilStoreOp = VK_ATTACHMENT_STORE_OP_DONT_CARE;
+  colour.initialLayout = VK_IMAGE_LAYOUT_UNDEFINED;
+  colour.finalLayout = VK_IMAGE_LAYOUT_PRESENT_SRC_KHR;
+  VkAttachmentDescription& depth = attachments[1];
+  depth.format = depthFormat_;
+  depth.samples = VK_SAMPLE_COUNT_1_BIT;
+  depth.loadOp = VK_ATTACHMENT_LOAD_OP_CLEAR;
+  depth.storeOp = VK_ATTACHMENT_STORE_OP_DONT_CARE;
+  depth.stencilLoadOp = VK_ATTACHMENT_LOAD_OP_DONT_CARE;
+  depth.stencilStoreOp = VK_ATTACHMENT_STORE_OP_DONT_CARE;
+  depth.initialLayout = VK_IMAGE_LAYOUT_UNDEFINED;
+  depth.finalLayout = VK_IMAGE_LAYOUT_DEPTH_STENCIL_ATTACHMENT_OPTIMAL;
+  const VkAttachmentReference colourRef{0, VK_IMAGE_LAYOUT_COLOR_ATTACHMENT_OPTIMAL};
+  const VkAttachmentReference depthRef{1, VK_IMAGE_LAYOUT_DEPTH_STENCIL_ATTACHMENT_OPTIMAL};
+  VkSubpassDescription subpass{};
+  subpass.pipelineBindPoint = VK_PIPELINE_BIND_POINT_GRAPHICS;
+  subpass.colorAttachmentCount = 1;
+  subpass.pColorAttachments = &colourRef;
+  subpass.pDepthStencilAttachment = &depthRef;
+
+  // External → 0: the layout transitions and clears wait for
+  //   colour: the acquire semaphore (waited at COLOR_ATTACHMENT_OUTPUT) — the presentation engine's read;
+  //   depth:  the previous frame's depth tests (one depth image shared by the frames in flight).
+  // 0 → external is the implicit dependency before the present (the semaphore wait covers it).
+  VkSubpassDependency dependency{};
+  dependency.srcSubpass = VK_SUBPASS_EXTERNAL;
+  dependency.dstSubpass = 0;
+  dependency.srcStageMask = VK_PIPELINE_STAGE_COLOR_ATTACHMENT_OUTPUT_BIT |
+                            VK_PIPELINE_STAGE_EARLY_FRAGMENT_TESTS_BIT |
+                            VK_PIPELINE_STAGE_LATE_FRAGMENT_TESTS_BIT;
+  dependency.srcAccessMask = VK_ACCESS_DEPTH_STENCIL_ATTACHMENT_WRITE_BIT;
+  dependency.dstStageMask = VK_PIPELINE_STAGE_COLOR_ATTACHMENT_OUTPUT_BIT |
+                            VK_PIPELINE_STAGE_EARLY_FRAGMENT_TESTS_BIT |
+                            VK_PIPELINE_STAGE_LATE_FRAGMENT_TESTS_BIT;
+  dependency.dstAccessMask = VK_ACCESS_COLOR_ATTACHMENT_WRITE_BIT | VK_ACCESS_COLOR_ATTACHMENT_READ_BIT |
+                             VK_ACCESS_DEPTH_STENCIL_ATTACHMENT_READ_BIT |
+                             VK_ACCESS_DEPTH_STENCIL_ATTACHMENT_WRITE_BIT;
+
+  VkRenderPassCreateInfo info{VK_STRUCTURE_TYPE_RENDER_PASS_CREATE_INFO};
+  info.attachmentCount = 2;
+  info.pAttachments = attachments;
+  info.subpassCount = 1;
+  info.pSubpasses = &subpass;
+  info.dependencyCount = 1;
+  info.pDependencies = &dependency;
+  VK_CHECK(vkCreateRenderPass(ctx_.device, &info, nullptr, &renderPass_));
+  ctx_.setName(VK_OBJECT_TYPE_RENDER_PASS, renderPass_, "window render pass");
+}
+
+void Swapchain::create(VkExtent2D framebufferSize) {
+  VkSurfaceCapabilitiesKHR caps{};
+  VK_CHECK(vkGetPhysicalDeviceSurfaceCapabilitiesKHR(ctx_.physicalDevice, surface_, &caps));
+  if (caps.currentExtent.width != UINT32_MAX) {
+    extent_ = caps.currentExtent;
+  } else {
+    extent_.width = std::clamp(framebufferSize.width, caps.minImageExtent.width, caps.maxImageExtent.width);
+    extent_.height =
+        std::clamp(framebufferSize.height, caps.minImageExtent.height, caps.maxImageExtent.height);
+  }
+  minImageCount_ = std::max(2u, caps.minImageCount);
+  uint32_t imageCount = caps.minImageCount + 1;
+  if (caps.maxImageCount > 0) imageCount = std::min(imageCount, caps.maxImageCount);
+  imageCount = std::max(imageCount, minImageCount_);
+
+  const VkSwapchainKHR old = swapchain_;
+  VkSwapchainCreateInfoKHR info{VK_STRUCTURE_TYPE_SWAPCHAIN_CREATE_INFO_KHR};
+  info.surface = surface_;
+  info.minImageCount = imageCount;
+  info.imageFormat = format_.format;
+  info.imageColorSpace = format_.colorSpace;
+  info.imageExtent = extent_;
+  info.imageArrayLayers = 1;
+  info.imageUsage = VK_IMAGE_USAGE_COLOR_ATTACHMENT_BIT;
+  info.imageSharingMode = VK_SHARING_MODE_EXCLUSIVE;
+  info.preTransform = caps.currentTransform;
+  info.compositeAlpha = VK_COMPOSITE_ALPHA_OPAQUE_BIT_KHR;
+  if (!(caps.supportedCompositeAlpha & VK_COMPOSITE_ALPHA_OPAQUE_BIT_KHR)) {
+    for (VkCompositeAlphaFlagBitsKHR a :
+         {VK_COMPOSITE_ALPHA_INHERIT_BIT_KHR, VK_COMPOSITE_ALPHA_PRE_MULTIPLIED_BIT_KHR,
+          VK_COMPOSITE_ALPHA_POST_MULTIPLIED_BIT_KHR})
+      if (caps.supportedCompositeAlpha & a) {
+        info.compositeAlpha = a;
+        break;
+      }
+  }
+  info.presentMode = VK_PRESENT_MODE_FIFO_KHR;  // always supported; paced by the display
+  info.clipped = VK_TRUE;
+  info.oldSwapchain = old;
+  VK_CHECK(vkCreateSwapchainKHR(ctx_.device, &info, nullptr, &swapchain_));
+  ctx_.setName(VK_OBJECT_TYPE_SWAPCHAIN_KHR, swapchain_, "window swapchain");
+  if (old != VK_NULL_HANDLE) vkDestroySwapchainKHR(ctx_.device, old, nullptr);
+
+  uint32_t count = 0;
+  VK_CHECK(vkGetSwapchainImagesKHR(ctx_.device, swapchain_, &count, nullptr));
+  images_.resize(count);
+  VK_CHECK(vkGetSwapchainImagesKHR(ctx_.device, swapchain_, &count, images_.data()));
+
+  // Depth.
+  VkImageCreateInfo depthInfo{VK_STRUCTURE_TYPE_IMAGE_CREATE_INFO};
+  depthInfo.imageType = VK_IMAGE_TYPE_2D;
+  depthInfo.format = depthFormat_;
+  depthInfo.extent = {extent_.width, extent_.height, 1};
+  depthInfo.mipLevels = 1;
+  depthInfo.arrayLayers = 1;
+  depthInfo.samples = VK_SAMPLE_COUNT_1_BIT;
+  depthInfo.tiling = VK_IMAGE_TILING_OPTIMAL;
+  depthInfo.usage = VK_IMAGE_USAGE_DEPTH_STENCIL_ATTACHMENT_BIT;
+  depthInfo.initialLayout = VK_IMAGE_LAYOUT_UNDEFINED;
+  VK_CHECK(vkCreateImage(ctx_.device, &depthInfo, nullptr, &depth_));
+  ctx_.setName(VK_OBJECT_TYPE_IMAGE, depth_, "window depth");
+  VkMemoryRequirements req{};
+  vkGetImageMemoryRequirements(ctx_.device, depth_, &req);
+  VkMemoryAllocateInfo alloc{VK_STRUCTURE_TYPE_MEMORY_ALLOCATE_INFO};
+  alloc.allocationSize = req.size;
+  alloc.memoryTypeIndex = ctx_.findMemoryType(req.memoryTypeBits, VK_MEMORY_PROPERTY_DEVICE_LOCAL_BIT, 0);
+  VK_CHECK(vkAllocateMemory(ctx_.device, &alloc, nullptr, &depthMemory_));
+  ctx_.setName(VK_OBJECT_TYPE_DEVICE_MEMORY, depthMemory_, "window depth memory");
+  VK_CHECK(vkBindImageMemory(ctx_.device, depth_, depthMemory_, 0));
+  VkImageViewCreateInfo viewInfo{VK_STRUCTURE_TYPE_IMAGE_VIEW_CREATE_INFO};
+  viewInfo.image = depth_;
+  viewInfo.viewType = VK_IMAGE_VIEW_TYPE_2D;
+  viewInfo.format = depthFormat_;
+  const VkImageAspectFlags depthAspect =
+      VK_IMAGE_ASPECT_DEPTH_BIT |
+      (depthFormat_ == VK_FORMAT_D24_UNORM_S8_UINT ? VK_IMAGE_ASPECT_STENCIL_BIT : 0);
+  viewInfo.subresourceRange = {depthAspect, 0, 1, 0, 1};
+  VK_CHECK(vkCreateImageView(ctx_.device, &viewInfo, nullptr, &depthView_));
+  ctx_.setName(VK_OBJECT_TYPE_IMAGE_VIEW, depthView_, "window depth view");
+
+  // Per image: view, framebuffer, render-finished semaphore.
+  for (uint32_t i = 0; i < count; ++i) {
+    const std::string n = std::to_string(i);
+    ctx_.setName(VK_OBJECT_TYPE_IMAGE, images_[i], "swapchain image " + n);
+    VkImageViewCreateInfo v{VK_STRUCTURE_TYPE_IMAGE_VIEW_CREATE_INFO};
+    v.image = images_[i];
+    v.viewType = VK_IMAGE_VIEW_TYPE_2D;
+    v.format = format_.format;
+    v.subresourceRange = {VK_IMAGE_ASPECT_COLOR_BIT, 0, 1, 0, 1};
+    VkImageView view = VK_NULL_HANDLE;
+    VK_CHECK(vkCreateImageView(ctx_.device, &v, nullptr, &view));
+    ctx_.setName(VK_OBJECT_TYPE_IMAGE_VIEW, view, "swapchain view " + n);
+    views_.push_back(view);
+
+    const VkImageView attachments[2] = {view, depthView_};
+    VkFramebufferCreateInfo fb{VK_STRUCTURE_TYPE_FRAMEBUFFER_CREATE_INFO};
+    fb.renderPass = renderPass_;
+    fb.attachmentCount = 2;
+    fb.pAttachments = attachments;
+    fb.width = extent_.width;
+    fb.height = extent_.height;
+    fb.layers = 1;
+    VkFramebuffer framebuffer = VK_NULL_HANDLE;
+    VK_CHECK(vkCreateFramebuffer(ctx_.device, &fb, nullptr, &framebuffer));
+    ctx_.setName(VK_OBJECT_TYPE_FRAMEBUFFER, framebuffer, "swapchain framebuffer " + n);
+    framebuffers_.push_back(framebuffer);
+
+    VkSemaphoreCreateInfo s{VK_STRUCTURE_TYPE_SEMAPHORE_CREATE_INFO};
+    VkSemaphore semaphore = VK_NULL_HANDLE;
+    VK_CHECK(vkCreateSemaphore(ctx_.device, &s, nullptr, &semaphore));
+    ctx_.setName(VK_OBJECT_TYPE_SEMAPHORE, semaphore, "render finished " + n);
+    renderFinished_.push_back(semaphore);
+  }
+}
+
+void Swapchain::destroy() {
+  for (VkFramebuffer f : framebuffers_) vkDestroyFramebuffer(ctx_.device, f, nullptr);
+  for (VkImageView v : views_) vkDestroyImageView(ctx_.device, v, nullptr);
+  for (VkSemaphore s : renderFinished_) vkDestroySemaphore(ctx_.device, s, nullptr);
+  framebuffers_.clear();
+  views_.clear();
+  renderFinished_.clear();
+  images_.clear();
+  if (depthView_ != VK_NULL_HANDLE) vkDestroyImageView(ctx_.device, depthView_, nullptr);
+  if (depth_ != VK_NULL_HANDLE) vkDestroyImage(ctx_.device, depth_, nullptr);
+  if (depthMemory_ != VK_NULL_HANDLE) vkFreeMemory(ctx_.device, depthMemory_, nullptr);
+  depthView_ = VK_NULL_HANDLE;
+  depth_ = VK_NULL_HANDLE;
+  depthMemory_ = VK_NULL_HANDLE;
+}
+
+}  // namespace vkxpbd::window

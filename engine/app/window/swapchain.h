@@ -1,0 +1,56 @@
+// The window's swapchain (FIFO present) with a depth image, one render pass (colour = swapchain image,
+// cleared and left in PRESENT_SRC; depth cleared and discarded) and a framebuffer per image.
+// The render pass and formats are made once; recreate() rebuilds the swapchain, depth and framebuffers
+// (on resize or VK_ERROR_OUT_OF_DATE_KHR / VK_SUBOPTIMAL_KHR).
+#pragma once
+
+#include <vector>
+
+#include "vk/context.h"
+
+namespace vkxpbd::window {
+
+class Swapchain {
+ public:
+  // `surface` must outlive this.
+  Swapchain(const vk::Context& ctx, VkSurfaceKHR surface, VkExtent2D framebufferSize);
+  ~Swapchain();
+  Swapchain(const Swapchain&) = delete;
+  Swapchain& operator=(const Swapchain&) = delete;
+
+  // Waits for the device (only on resize), then rebuilds for the new size.
+  void recreate(VkExtent2D framebufferSize);
+
+  VkSwapchainKHR handle() const { return swapchain_; }
+  VkRenderPass renderPass() const { return renderPass_; }
+  VkExtent2D extent() const { return extent_; }
+  VkFormat colourFormat() const { return format_.format; }
+  uint32_t imageCount() const { return static_cast<uint32_t>(images_.size()); }
+  uint32_t minImageCount() const { return minImageCount_; }
+  VkFramebuffer framebuffer(uint32_t image) const { return framebuffers_[image]; }
+  // Signalled by the submission that renders into `image`, waited on by its present.
+  VkSemaphore renderFinished(uint32_t image) const { return renderFinished_[image]; }
+
+ private:
+  void create(VkExtent2D framebufferSize);
+  void destroy();
+  void createRenderPass();
+
+  const vk::Context& ctx_;
+  VkSurfaceKHR surface_ = VK_NULL_HANDLE;
+  VkSurfaceFormatKHR format_{};
+  VkFormat depthFormat_ = VK_FORMAT_UNDEFINED;
+  VkRenderPass renderPass_ = VK_NULL_HANDLE;
+  VkSwapchainKHR swapchain_ = VK_NULL_HANDLE;
+  VkExtent2D extent_{};
+  uint32_t minImageCount_ = 2;
+  std::vector<VkImage> images_;
+  std::vector<VkImageView> views_;
+  std::vector<VkFramebuffer> framebuffers_;
+  std::vector<VkSemaphore> renderFinished_;
+  VkImage depth_ = VK_NULL_HANDLE;
+  VkDeviceMemory depthMemory_ = VK_NULL_HANDLE;
+  VkImageView depthView_ = VK_NULL_HANDLE;
+};
+
+}  // namespace vkxpbd::window

@@ -1,0 +1,37 @@
+// Debug views of the constraints: wireframe, graph colours, and stress |λ|/Δt² as a heat map.
+// One line per constraint, drawn without any vertex or index buffer: the vertex shader
+// (shaders/constraint_lines.vert) reads the solver's own position, constraint and λ buffers.
+#pragma once
+
+#include "gpu/gpu_solver.h"
+#include "shared/render_types.h"
+#include "vk/buffer.h"
+
+namespace vkxpbd::render {
+
+class ConstraintView {
+ public:
+  // `solver` must outlive this; its buffers are read, never copied.
+  ConstraintView(const vk::Context& ctx, const GpuSolver& solver, VkRenderPass renderPass,
+                 VkSampleCountFlagBits samples);
+  ~ConstraintView();
+  ConstraintView(const ConstraintView&) = delete;
+  ConstraintView& operator=(const ConstraintView&) = delete;
+
+  // Recording, inside subpass 0 of the render pass; viewport and scissor already set.
+  // `mode` is one of VKXPBD_VIEW_*; `stressScale` the force (N) drawn in full red.
+  void record(VkCommandBuffer cmd, const glm::mat4& viewProj, uint32_t mode, float stressScale) const;
+
+ private:
+  const vk::Context& ctx_;
+  const GpuSolver& solver_;
+  uint32_t constraintCount_ = 0;
+  vk::Buffer colours_;  // colour of each constraint in layout order (VKXPBD_NONE: Jacobi batch)
+  VkDescriptorSetLayout setLayout_ = VK_NULL_HANDLE;
+  VkPipelineLayout layout_ = VK_NULL_HANDLE;
+  VkDescriptorPool pool_ = VK_NULL_HANDLE;
+  VkDescriptorSet set_ = VK_NULL_HANDLE;
+  VkPipeline pipeline_ = VK_NULL_HANDLE;
+};
+
+}  // namespace vkxpbd::render
