@@ -111,6 +111,10 @@ RunOptions parseRunOptions(const std::vector<std::string>& args) {
       o.timestamps = false;
     else if (arg == "--capture-frame")
       o.captureFrame = r.count(arg, 0, 10'000'000 - 1);
+    else if (arg == "--renderdoc")
+      o.renderDoc = true;
+    else if (arg == "--stats")
+      o.stats = true;
     else if (arg.rfind("--", 0) == 0)
       throw UsageError("run: unknown option '" + arg + "'");
     else if (o.scene.empty())
@@ -122,7 +126,6 @@ RunOptions parseRunOptions(const std::vector<std::string>& args) {
     if (*o.captureFrame >= o.frames)
       throw UsageError("--capture-frame: frame " + std::to_string(*o.captureFrame) +
                        " is not below --frames " + std::to_string(o.frames));
-    o.headless = true;  // captures are taken of the headless run only
   }
   return o;
 }
@@ -256,12 +259,14 @@ std::string usageText() {
 usage:
   vkxpbd run [SCENE.json] [--headless] [--frames N] [--solver gs|jacobi] [--model xpbd|pbd]
              [--substeps S] [--iterations I] [--omega W] [--device N|name] [--out DIR]
-             [--no-timestamps] [--validation] [--capture-frame F]
+             [--no-timestamps] [--validation] [--capture-frame F] [--renderdoc] [--stats]
       Opens a window showing SCENE (default: the built-in flag scene) with a settings panel; --frames N
       closes it after N displayed frames. With --headless (or when there is no display) it simulates
       N frames (default 120), then writes DIR/final.obj and DIR/state.json (default DIR: out) and
-      prints a summary. --capture-frame F (0-based, below N; implies --headless) records frame F
-      with RenderDoc into DIR/capture_frame*.rdc (docs/profiling.md).
+      prints a summary. --capture-frame F (0-based, below N) records frame F
+      with RenderDoc into DIR/capture_frame*.rdc (docs/profiling.md); in the window app F is a displayed
+      frame, and --renderdoc makes F12 capture the next one. --stats prints FPS and per-pass GPU times
+      every second in the window app (headless runs always print them).
   vkxpbd bench [--out FILE.json] [--sizes 64,128,256,512] [--modes gs,jacobi] [--frames N]
                [--warmup N] [--substeps S] [--iterations I] [--omega W] [--device N|name]
                [--render-size N]  (the case with rendering: default 128, 0 for none)

@@ -38,8 +38,11 @@ struct RunOptions {
   bool headless = false;
   std::string outDir = "out";
   bool timestamps = true;
-  // --capture-frame N: RenderDoc capture of frame N (0-based, below frames; implies --headless).
+  // --capture-frame N: RenderDoc capture of frame N (0-based, below frames): the solver frame when
+  // headless, the displayed frame (solver frames and drawing) in the window app.
   std::optional<uint32_t> captureFrame;
+  bool renderDoc = false;  // --renderdoc: load RenderDoc so F12 captures in the window app
+  bool stats = false;      // --stats: the window app prints FPS and per-pass GPU times every second
   SolverOverrides overrides;
   CommonOptions common;
 };

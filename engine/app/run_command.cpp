@@ -30,9 +30,17 @@ int runCommand(const RunOptions& options) {
   const SolverSettings& settings = scene.solver;
   std::printf("scene: %s (%s), %u particles, %zu constraints\n", scene.name.c_str(), scene.path.c_str(),
               model.particleCount(), model.distance.size());
+  // RenderDoc must be loaded before the Vulkan instance exists to hook it.
+  vk::RenderDoc renderDoc;
+  if (options.captureFrame || options.renderDoc) {
+    std::filesystem::create_directories(options.outDir);
+    if (!renderDoc.load((std::filesystem::absolute(options.outDir) / "capture").string()))
+      std::printf("RenderDoc not available: %s; no capture written\n", renderDoc.reason().c_str());
+  }
   if (!options.headless) {
 #if VKXPBD_WINDOW
-    if (std::optional<int> code = window::runWindowApp(options, scene, contextOptions(options.common)))
+    if (std::optional<int> code =
+            window::runWindowApp(options, scene, contextOptions(options.common), renderDoc))
       return *code;
     std::printf("no display: running headless\n");
 #else
@@ -40,13 +48,6 @@ int runCommand(const RunOptions& options) {
 #endif
   }
 
-  // RenderDoc must be loaded before the Vulkan instance exists to hook it.
-  vk::RenderDoc renderDoc;
-  if (options.captureFrame) {
-    std::filesystem::create_directories(options.outDir);
-    if (!renderDoc.load((std::filesystem::absolute(options.outDir) / "capture").string()))
-      std::printf("RenderDoc not available: %s; no capture written\n", renderDoc.reason().c_str());
-  }
   vk::Context ctx(contextOptions(options.common));
   const SolverLayout layout = buildSolverLayout(model, settings);
   std::printf("solver: %s, %s, %u substeps x %u iterations, omega %.2f, dt %.5f s\n",
@@ -74,13 +75,9 @@ int runCommand(const RunOptions& options) {
     solver.simulate(chunk);
     if (capture) {
       solver.wait();
-      if (renderDoc.endCapture()) {
-        // RenderDoc names the file after its template ("capture_capture.rdc"); name it after the frame.
-        std::string path = renderDoc.lastCapturePath();
-        const std::string named = options.outDir + "/capture_frame" + std::to_string(done) + ".rdc";
-        std::error_code error;
-        std::filesystem::rename(path, named, error);
-        if (!error) path = named;
+      const std::string path =
+          renderDoc.endCaptureTo(options.outDir + "/capture_frame" + std::to_string(done) + ".rdc");
+      if (!path.empty()) {
         std::printf("captured frame %u to %s\n", done, path.c_str());
       } else {
         std::printf("RenderDoc wrote no capture of frame %u\n", done);

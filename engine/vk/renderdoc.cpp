@@ -1,5 +1,7 @@
 #include "vk/renderdoc.h"
 
+#include <filesystem>
+
 #ifdef VKXPBD_HAVE_RENDERDOC
 #include <dlfcn.h>
 #include <renderdoc_app.h>
@@ -93,5 +95,13 @@ std::string RenderDoc::lastCapturePath() const {
 }
 
 #endif
+
+std::string RenderDoc::endCaptureTo(const std::string& path) {
+  if (!endCapture()) return {};
+  std::string written = lastCapturePath();
+  std::error_code error;
+  std::filesystem::rename(written, path, error);
+  return error ? written : path;
+}
 
 }  // namespace vkxpbd::vk

@@ -20,6 +20,9 @@ class RenderDoc {
   void startCapture();
   // Ends the capture; true when RenderDoc wrote a file.
   bool endCapture();
+  // Ends the capture and moves the file RenderDoc wrote to `path` (RenderDoc names files after its
+  // template). Returns the final path, or empty when no capture was written.
+  std::string endCaptureTo(const std::string& path);
   // Path of the newest capture file written by this process; empty when none.
   std::string lastCapturePath() const;
 

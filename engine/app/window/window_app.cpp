@@ -137,8 +137,9 @@ enum class Rebuild { None, KeepState, Reset, Reload };
 class WindowApp {
  public:
   WindowApp(const RunOptions& options, const SceneDesc& scene, GLFWwindow* window,
-            const vk::ContextOptions& contextOptions)
-      : options_(options), window_(window), ctx_(contextOptions) {
+            const vk::ContextOptions& contextOptions, vk::RenderDoc& renderDoc)
+      : options_(options), window_(window), ctx_(contextOptions), renderDoc_(renderDoc) {
+    if (renderDoc_.available()) std::printf("RenderDoc loaded: F12 captures the next displayed frame\n");
     VK_CHECK(glfwCreateWindowSurface(ctx_.instance, window_, nullptr, &surface_));
     // (no debug name: a surface is an instance object, and lavapipe crashes naming one through the device)
     swapchain_ = std::make_unique<Swapchain>(ctx_, surface_, framebufferSize());
@@ -188,8 +189,12 @@ class WindowApp {
       const Rebuild rebuild = drawPanel();
       ImGui::Render();
 
+      const bool capture = takeCapture();
+      if (capture) renderDoc_.startCapture();
       simulate(realDt);
       drawFrame();
+      if (capture) endCapture();
+      if (options_.stats) printStats();
       applyRebuild(rebuild);
     }
     vkDeviceWaitIdle(ctx_.device);
@@ -208,6 +213,48 @@ class WindowApp {
   }
 
  private:
+  // Whether this displayed frame is captured: the one --capture-frame names, or the next after F12.
+  bool takeCapture() {
+    const bool f12 = glfwGetKey(window_, GLFW_KEY_F12) == GLFW_PRESS;
+    const bool pressed = f12 && !f12WasDown_;
+    f12WasDown_ = f12;
+    const bool wanted = pressed || (options_.captureFrame && *options_.captureFrame == displayed_);
+    if (wanted && !renderDoc_.available())
+      std::printf("no capture: RenderDoc is not loaded (%s); start with --renderdoc\n",
+                  renderDoc_.reason().c_str());
+    return wanted && renderDoc_.available();
+  }
+
+  void endCapture() {
+    vkDeviceWaitIdle(ctx_.device);  // the captured frame's work complete before the capture ends
+    const uint64_t frame = displayed_ - 1;
+    const std::string path =
+        renderDoc_.endCaptureTo(options_.outDir + "/capture_window_frame" + std::to_string(frame) + ".rdc");
+    if (path.empty())
+      std::printf("RenderDoc wrote no capture of displayed frame %llu\n",
+                  static_cast<unsigned long long>(frame));
+    else
+      std::printf("captured displayed frame %llu to %s\n", static_cast<unsigned long long>(frame),
+                  path.c_str());
+  }
+
+  // Once a second: FPS, the last solver frame's GPU time, and its per-stage times.
+  void printStats() {
+    const auto now = std::chrono::steady_clock::now();
+    if (std::chrono::duration<double>(now - lastStats_).count() < 1.0) return;
+    const double seconds = std::chrono::duration<double>(now - lastStats_).count();
+    lastStats_ = now;
+    double totalMs = 0.0;
+    const std::vector<vk::StageTime> stages = sim_->solver->lastFrameTimes(&totalMs);
+    std::printf("stats: %.1f FPS, solver frame GPU %.3f ms:",
+                static_cast<double>(displayed_ - statsDisplayed_) / seconds, totalMs);
+    statsDisplayed_ = displayed_;
+    for (const vk::StageTime& s : stages)
+      if (s.passes > 0) std::printf(" %s %.3f", s.name.c_str(), s.ms);
+    std::printf("\n");
+    std::fflush(stdout);
+  }
+
   struct Frame {
     VkCommandBuffer cmd = VK_NULL_HANDLE;
     VkFence fence = VK_NULL_HANDLE;               // signalled when the frame's commands completed
@@ -599,12 +646,16 @@ class WindowApp {
   uint32_t lastSolverFrames_ = 0;
   uint64_t displayed_ = 0;
   uint64_t simulated_ = 0;
+  vk::RenderDoc& renderDoc_;
+  bool f12WasDown_ = false;
+  std::chrono::steady_clock::time_point lastStats_ = std::chrono::steady_clock::now();
+  uint64_t statsDisplayed_ = 0;
 };
 
 }  // namespace
 
 std::optional<int> runWindowApp(const RunOptions& options, const SceneDesc& scene,
-                                vk::ContextOptions contextOptions) {
+                                vk::ContextOptions contextOptions, vk::RenderDoc& renderDoc) {
   if (!hasDisplay() || glfwInit() != GLFW_TRUE) return std::nullopt;
   struct Terminate {
     ~Terminate() { glfwTerminate(); }
@@ -626,7 +677,7 @@ std::optional<int> runWindowApp(const RunOptions& options, const SceneDesc& scen
     ~Destroy() { glfwDestroyWindow(w); }
   } destroy{window};
 
-  WindowApp app(options, scene, window, contextOptions);
+  WindowApp app(options, scene, window, contextOptions, renderDoc);
   return app.run();
 }
 

@@ -8,6 +8,7 @@
 #include "app/cli.h"
 #include "scene/scene.h"
 #include "vk/context.h"
+#include "vk/renderdoc.h"
 
 namespace vkxpbd::window {
 
@@ -15,8 +16,9 @@ namespace vkxpbd::window {
 // or for options.frames displayed frames when options.framesGiven. `contextOptions` are the command
 // line's; the window's instance extensions and the swapchain are added. Returns the exit code, or
 // nothing (having printed nothing) when there is no display: no DISPLAY / WAYLAND_DISPLAY or glfwInit
-// fails; the caller then runs headless.
+// fails; the caller then runs headless. `renderDoc` (loaded before this call, or not) takes the
+// captures of --capture-frame and F12.
 std::optional<int> runWindowApp(const RunOptions& options, const SceneDesc& scene,
-                                vk::ContextOptions contextOptions);
+                                vk::ContextOptions contextOptions, vk::RenderDoc& renderDoc);
 
 }  // namespace vkxpbd::window
