@@ -17,13 +17,14 @@ CpuSolver::CpuSolver(const Model& model, const SolverSettings& settings, const S
   slotDelta_.assign(layout.slotCount(), vec4(0.0f));
 }
 
-void CpuSolver::stepFrame(State& state) {
+void CpuSolver::stepFrame(State& state, const IterationObserver& observer) {
   for (uint32_t s = 0; s < settings_.substeps; ++s) {
     predict(state, s);
     for (uint32_t it = 0; it < settings_.iterations; ++it) {
       for (ConstraintRange colour : layout_.colours) solveColour(state, colour, it == 0);
       if (layout_.jacobi.count > 0) solveJacobi(state, it == 0);
       if (grab_.enabled != 0u) solveGrab(state, it == 0);
+      if (observer) observer(s, it, state);
     }
     if (params_.planeCount + params_.sphereCount > 0) collide(state);
     updateVelocities(state);

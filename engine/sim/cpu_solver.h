@@ -2,6 +2,7 @@
 // solver, using the same math (shaders/shared/xpbd_math.h). Single-threaded; tests compare the two.
 #pragma once
 
+#include <functional>
 #include <vector>
 
 #include "sim/model.h"
@@ -13,8 +14,11 @@ class CpuSolver {
  public:
   CpuSolver(const Model& model, const SolverSettings& settings, const SolverLayout& layout);
 
+  // Called after every iteration of every substep with the state at that point (λ: lambdas()).
+  using IterationObserver = std::function<void(uint32_t substep, uint32_t iteration, const State& state)>;
+
   // Advances the state by one frame (settings.substeps substeps).
-  void stepFrame(State& state);
+  void stepFrame(State& state, const IterationObserver& observer = {});
 
   // The grab constraint (see GpuSolver::setGrab), solved after the others in every iteration.
   void setGrab(uint32_t particle, glm::vec3 target, float compliance);

@@ -12,12 +12,14 @@
 #include "app/commands.h"
 #include "app/window/swapchain.h"
 #include "gpu/gpu_solver.h"
+#include "lab/residual.h"
 #include "render/camera.h"
 #include "render/picking.h"
 #include "render/scene_renderer.h"
 #include "scene/builtin_scenes.h"
 #include "shared/render_types.h"
 #include "sim/cloth_builder.h"
+#include "sim/cpu_solver.h"
 #include "sim/diagnostics.h"
 
 #define GLFW_INCLUDE_NONE
@@ -236,6 +238,56 @@ class WindowApp {
     else
       std::printf("captured displayed frame %llu to %s\n", static_cast<unsigned long long>(frame),
                   path.c_str());
+  }
+
+  // The XPBD residual ‖C + α̃λ‖₂ after each iteration of one substep from the current state, with the
+  // current method (colours, Jacobi batch, ω, XPBD/PBD) and at least kPlotIterations iterations. It is
+  // computed by the CPU reference solver, which runs the GPU's passes in the same order with the same
+  // math (docs/architecture.md), so it is cheap enough to refresh a few times a second.
+  static constexpr uint32_t kPlotIterations = 16;
+  static constexpr double kConvergenceInterval = 0.25;  // s between measurements
+
+  void measureConvergence() {
+    const State state = sim_->solver->download();
+    SolverSettings step = sim_->scene.solver;
+    step.frameDt = step.substepDt();
+    step.substeps = 1;
+    step.iterations = std::max(step.iterations, kPlotIterations);
+    CpuSolver cpu(sim_->model, step, sim_->layout);
+    State x = state;
+    residuals_.clear();
+    cpu.stepFrame(x, [&](uint32_t, uint32_t, const State& now) {
+      const std::vector<float> lambdas = lab::lambdasInModelOrder(sim_->layout, cpu.lambdas());
+      residuals_.push_back(static_cast<float>(
+          lab::measureStep(sim_->model, now.positions, lambdas, step.frameDt, step.constraintModel)
+              .residualL2));
+    });
+  }
+
+  void drawConvergence() {
+    const bool small = sim_->model.distance.size() <= kLiveResidualMaxConstraints;
+    ImGui::Checkbox("live residual", &liveResidual_);
+    if (!small)
+      ImGui::TextDisabled("(over %u constraints: refreshed on demand)", kLiveResidualMaxConstraints);
+    const auto now = std::chrono::steady_clock::now();
+    const bool due = std::chrono::duration<double>(now - lastConvergence_).count() >= kConvergenceInterval;
+    if ((liveResidual_ && small && due) || ImGui::Button("measure now")) {
+      measureConvergence();
+      lastConvergence_ = now;
+    }
+    if (residuals_.empty()) return;
+    std::vector<float> logs;
+    for (float r : residuals_) logs.push_back(std::log10(std::max(r, 1e-12f)));
+    const auto [lo, hi] = std::minmax_element(logs.begin(), logs.end());
+    ImGui::PlotLines("##residual", logs.data(), static_cast<int>(logs.size()), 0,
+                     "log10 ||C + alpha~ lambda|| (m)", *lo - 0.1f, *hi + 0.1f,
+                     ImVec2(ImGui::GetContentRegionAvail().x, 80.0f));
+    const uint32_t configured =
+        std::min<uint32_t>(sim_->scene.solver.iterations, static_cast<uint32_t>(residuals_.size()));
+    ImGui::Text("%s, %s: %.3e m after 1 iteration", solverModeName(sim_->scene.solver.mode),
+                constraintModelName(sim_->scene.solver.constraintModel), residuals_.front());
+    ImGui::Text("%.3e m after %u (configured), %.3e m after %zu", residuals_[configured - 1], configured,
+                residuals_.back(), residuals_.size());
   }
 
   // Once a second: FPS, the last solver frame's GPU time, and its per-stage times.
@@ -560,6 +612,9 @@ class WindowApp {
       ImGui::TextDisabled("compliances apply to every cloth; changes rebuild the solver");
     }
 
+    if (ImGui::CollapsingHeader("convergence of this frame", ImGuiTreeNodeFlags_DefaultOpen))
+      drawConvergence();
+
     if (ImGui::CollapsingHeader("GPU time of the last solver frame", ImGuiTreeNodeFlags_DefaultOpen)) {
       double totalMs = 0.0;
       const std::vector<vk::StageTime> stages = sim_->solver->lastFrameTimes(&totalMs);
@@ -648,6 +703,10 @@ class WindowApp {
   uint64_t simulated_ = 0;
   vk::RenderDoc& renderDoc_;
   bool f12WasDown_ = false;
+  static constexpr uint32_t kLiveResidualMaxConstraints = 200'000;
+  bool liveResidual_ = true;
+  std::vector<float> residuals_;  // m, after each iteration of the measured substep
+  std::chrono::steady_clock::time_point lastConvergence_{};
   std::chrono::steady_clock::time_point lastStats_ = std::chrono::steady_clock::now();
   uint64_t statsDisplayed_ = 0;
 };
