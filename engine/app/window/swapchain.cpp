@@ -38,6 +38,9 @@ Swapchain::Swapchain(const vk::Context& ctx, VkSurfaceKHR surface, VkExtent2D fr
   if (!supported) throw vk::VulkanError("the queue family cannot present to the window");
   format_ = pickSurfaceFormat(ctx_, surface_);
   depthFormat_ = pickDepthFormat(ctx_);
+  const VkSampleCountFlags both = ctx_.properties.limits.framebufferColorSampleCounts &
+                                  ctx_.properties.limits.framebufferDepthSampleCounts;
+  samples_ = (both & VK_SAMPLE_COUNT_4_BIT) != 0 ? VK_SAMPLE_COUNT_4_BIT : VK_SAMPLE_COUNT_1_BIT;
   createRenderPass();
   create(framebufferSize);
 }
@@ -56,36 +59,49 @@ void Swapchain::recreate(VkExtent2D framebufferSize) {
 }
 
 void Swapchain::createRenderPass() {
-  VkAttachmentDescription attachments[2]{};
-  VkAttachmentDescription& colour = attachments[0];
+  const bool msaa = samples_ != VK_SAMPLE_COUNT_1_BIT;
+  VkAttachmentDescription attachments[3]{};
+  VkAttachmentDescription& colour = attachments[0];  // the swapchain image, or the multisampled image
   colour.format = format_.format;
-  colour.samples = VK_SAMPLE_COUNT_1_BIT;
+  colour.samples = samples_;
   colour.loadOp = VK_ATTACHMENT_LOAD_OP_CLEAR;
-  colour.storeOp = VK_ATTACHMENT_STORE_OP_STORE;
+  colour.storeOp = msaa ? VK_ATTACHMENT_STORE_OP_DONT_CARE : VK_ATTACHMENT_STORE_OP_STORE;
   colour.stencilLoadOp = VK_ATTACHMENT_LOAD_OP_DONT_CARE;
   colour.stencilStoreOp = VK_ATTACHMENT_STORE_OP_DONT_CARE;
   colour.initialLayout = VK_IMAGE_LAYOUT_UNDEFINED;
-  colour.finalLayout = VK_IMAGE_LAYOUT_PRESENT_SRC_KHR;
+  colour.finalLayout = msaa ? VK_IMAGE_LAYOUT_COLOR_ATTACHMENT_OPTIMAL : VK_IMAGE_LAYOUT_PRESENT_SRC_KHR;
   VkAttachmentDescription& depth = attachments[1];
   depth.format = depthFormat_;
-  depth.samples = VK_SAMPLE_COUNT_1_BIT;
+  depth.samples = samples_;
   depth.loadOp = VK_ATTACHMENT_LOAD_OP_CLEAR;
   depth.storeOp = VK_ATTACHMENT_STORE_OP_DONT_CARE;
   depth.stencilLoadOp = VK_ATTACHMENT_LOAD_OP_DONT_CARE;
   depth.stencilStoreOp = VK_ATTACHMENT_STORE_OP_DONT_CARE;
   depth.initialLayout = VK_IMAGE_LAYOUT_UNDEFINED;
   depth.finalLayout = VK_IMAGE_LAYOUT_DEPTH_STENCIL_ATTACHMENT_OPTIMAL;
+  VkAttachmentDescription& resolve = attachments[2];  // the swapchain image (MSAA only)
+  resolve.format = format_.format;
+  resolve.samples = VK_SAMPLE_COUNT_1_BIT;
+  resolve.loadOp = VK_ATTACHMENT_LOAD_OP_DONT_CARE;
+  resolve.storeOp = VK_ATTACHMENT_STORE_OP_STORE;
+  resolve.stencilLoadOp = VK_ATTACHMENT_LOAD_OP_DONT_CARE;
+  resolve.stencilStoreOp = VK_ATTACHMENT_STORE_OP_DONT_CARE;
+  resolve.initialLayout = VK_IMAGE_LAYOUT_UNDEFINED;
+  resolve.finalLayout = VK_IMAGE_LAYOUT_PRESENT_SRC_KHR;
   const VkAttachmentReference colourRef{0, VK_IMAGE_LAYOUT_COLOR_ATTACHMENT_OPTIMAL};
   const VkAttachmentReference depthRef{1, VK_IMAGE_LAYOUT_DEPTH_STENCIL_ATTACHMENT_OPTIMAL};
+  const VkAttachmentReference resolveRef{2, VK_IMAGE_LAYOUT_COLOR_ATTACHMENT_OPTIMAL};
   VkSubpassDescription subpass{};
   subpass.pipelineBindPoint = VK_PIPELINE_BIND_POINT_GRAPHICS;
   subpass.colorAttachmentCount = 1;
   subpass.pColorAttachments = &colourRef;
+  subpass.pResolveAttachments = msaa ? &resolveRef : nullptr;
   subpass.pDepthStencilAttachment = &depthRef;
 
   // External → 0: the layout transitions and clears wait for
   //   colour: the acquire semaphore (waited at COLOR_ATTACHMENT_OUTPUT) — the presentation engine's read;
-  //   depth:  the previous frame's depth tests (one depth image shared by the frames in flight).
+  //   depth:  the previous frame's depth tests (one depth image shared by the frames in flight);
+  //   MSAA colour: the previous frame's writes and resolve (one image shared by the frames in flight).
   // 0 → external is the implicit dependency before the present (the semaphore wait covers it).
   VkSubpassDependency dependency{};
   dependency.srcSubpass = VK_SUBPASS_EXTERNAL;
@@ -93,7 +109,8 @@ void Swapchain::createRenderPass() {
   dependency.srcStageMask = VK_PIPELINE_STAGE_COLOR_ATTACHMENT_OUTPUT_BIT |
                             VK_PIPELINE_STAGE_EARLY_FRAGMENT_TESTS_BIT |
                             VK_PIPELINE_STAGE_LATE_FRAGMENT_TESTS_BIT;
-  dependency.srcAccessMask = VK_ACCESS_DEPTH_STENCIL_ATTACHMENT_WRITE_BIT;
+  dependency.srcAccessMask =
+      VK_ACCESS_DEPTH_STENCIL_ATTACHMENT_WRITE_BIT | VK_ACCESS_COLOR_ATTACHMENT_WRITE_BIT;
   dependency.dstStageMask = VK_PIPELINE_STAGE_COLOR_ATTACHMENT_OUTPUT_BIT |
                             VK_PIPELINE_STAGE_EARLY_FRAGMENT_TESTS_BIT |
                             VK_PIPELINE_STAGE_LATE_FRAGMENT_TESTS_BIT;
@@ -102,7 +119,7 @@ void Swapchain::createRenderPass() {
                              VK_ACCESS_DEPTH_STENCIL_ATTACHMENT_WRITE_BIT;
 
   VkRenderPassCreateInfo info{VK_STRUCTURE_TYPE_RENDER_PASS_CREATE_INFO};
-  info.attachmentCount = 2;
+  info.attachmentCount = msaa ? 3 : 2;
   info.pAttachments = attachments;
   info.subpassCount = 1;
   info.pSubpasses = &subpass;
@@ -160,37 +177,15 @@ void Swapchain::create(VkExtent2D framebufferSize) {
   images_.resize(count);
   VK_CHECK(vkGetSwapchainImagesKHR(ctx_.device, swapchain_, &count, images_.data()));
 
-  // Depth.
-  VkImageCreateInfo depthInfo{VK_STRUCTURE_TYPE_IMAGE_CREATE_INFO};
-  depthInfo.imageType = VK_IMAGE_TYPE_2D;
-  depthInfo.format = depthFormat_;
-  depthInfo.extent = {extent_.width, extent_.height, 1};
-  depthInfo.mipLevels = 1;
-  depthInfo.arrayLayers = 1;
-  depthInfo.samples = VK_SAMPLE_COUNT_1_BIT;
-  depthInfo.tiling = VK_IMAGE_TILING_OPTIMAL;
-  depthInfo.usage = VK_IMAGE_USAGE_DEPTH_STENCIL_ATTACHMENT_BIT;
-  depthInfo.initialLayout = VK_IMAGE_LAYOUT_UNDEFINED;
-  VK_CHECK(vkCreateImage(ctx_.device, &depthInfo, nullptr, &depth_));
-  ctx_.setName(VK_OBJECT_TYPE_IMAGE, depth_, "window depth");
-  VkMemoryRequirements req{};
-  vkGetImageMemoryRequirements(ctx_.device, depth_, &req);
-  VkMemoryAllocateInfo alloc{VK_STRUCTURE_TYPE_MEMORY_ALLOCATE_INFO};
-  alloc.allocationSize = req.size;
-  alloc.memoryTypeIndex = ctx_.findMemoryType(req.memoryTypeBits, VK_MEMORY_PROPERTY_DEVICE_LOCAL_BIT, 0);
-  VK_CHECK(vkAllocateMemory(ctx_.device, &alloc, nullptr, &depthMemory_));
-  ctx_.setName(VK_OBJECT_TYPE_DEVICE_MEMORY, depthMemory_, "window depth memory");
-  VK_CHECK(vkBindImageMemory(ctx_.device, depth_, depthMemory_, 0));
-  VkImageViewCreateInfo viewInfo{VK_STRUCTURE_TYPE_IMAGE_VIEW_CREATE_INFO};
-  viewInfo.image = depth_;
-  viewInfo.viewType = VK_IMAGE_VIEW_TYPE_2D;
-  viewInfo.format = depthFormat_;
   const VkImageAspectFlags depthAspect =
       VK_IMAGE_ASPECT_DEPTH_BIT |
       (depthFormat_ == VK_FORMAT_D24_UNORM_S8_UINT ? VK_IMAGE_ASPECT_STENCIL_BIT : 0);
-  viewInfo.subresourceRange = {depthAspect, 0, 1, 0, 1};
-  VK_CHECK(vkCreateImageView(ctx_.device, &viewInfo, nullptr, &depthView_));
-  ctx_.setName(VK_OBJECT_TYPE_IMAGE_VIEW, depthView_, "window depth view");
+  depth_ = createAttachment(depthFormat_, VK_IMAGE_USAGE_DEPTH_STENCIL_ATTACHMENT_BIT, depthAspect,
+                            "window depth");
+  if (samples_ != VK_SAMPLE_COUNT_1_BIT)
+    msaaColour_ = createAttachment(
+        format_.format, VK_IMAGE_USAGE_COLOR_ATTACHMENT_BIT | VK_IMAGE_USAGE_TRANSIENT_ATTACHMENT_BIT,
+        VK_IMAGE_ASPECT_COLOR_BIT, "window msaa colour");
 
   // Per image: view, framebuffer, render-finished semaphore.
   for (uint32_t i = 0; i < count; ++i) {
@@ -206,10 +201,11 @@ void Swapchain::create(VkExtent2D framebufferSize) {
     ctx_.setName(VK_OBJECT_TYPE_IMAGE_VIEW, view, "swapchain view " + n);
     views_.push_back(view);
 
-    const VkImageView attachments[2] = {view, depthView_};
+    const bool msaa = samples_ != VK_SAMPLE_COUNT_1_BIT;
+    const VkImageView attachments[3] = {msaa ? msaaColour_.view : view, depth_.view, view};
     VkFramebufferCreateInfo fb{VK_STRUCTURE_TYPE_FRAMEBUFFER_CREATE_INFO};
     fb.renderPass = renderPass_;
-    fb.attachmentCount = 2;
+    fb.attachmentCount = msaa ? 3 : 2;
     fb.pAttachments = attachments;
     fb.width = extent_.width;
     fb.height = extent_.height;
@@ -235,12 +231,48 @@ void Swapchain::destroy() {
   views_.clear();
   renderFinished_.clear();
   images_.clear();
-  if (depthView_ != VK_NULL_HANDLE) vkDestroyImageView(ctx_.device, depthView_, nullptr);
-  if (depth_ != VK_NULL_HANDLE) vkDestroyImage(ctx_.device, depth_, nullptr);
-  if (depthMemory_ != VK_NULL_HANDLE) vkFreeMemory(ctx_.device, depthMemory_, nullptr);
-  depthView_ = VK_NULL_HANDLE;
-  depth_ = VK_NULL_HANDLE;
-  depthMemory_ = VK_NULL_HANDLE;
+  destroyAttachment(depth_);
+  destroyAttachment(msaaColour_);
+}
+
+Swapchain::Attachment Swapchain::createAttachment(VkFormat format, VkImageUsageFlags usage,
+                                                  VkImageAspectFlags aspect, const std::string& name) const {
+  Attachment a;
+  VkImageCreateInfo info{VK_STRUCTURE_TYPE_IMAGE_CREATE_INFO};
+  info.imageType = VK_IMAGE_TYPE_2D;
+  info.format = format;
+  info.extent = {extent_.width, extent_.height, 1};
+  info.mipLevels = 1;
+  info.arrayLayers = 1;
+  info.samples = samples_;
+  info.tiling = VK_IMAGE_TILING_OPTIMAL;
+  info.usage = usage;
+  info.initialLayout = VK_IMAGE_LAYOUT_UNDEFINED;
+  VK_CHECK(vkCreateImage(ctx_.device, &info, nullptr, &a.image));
+  ctx_.setName(VK_OBJECT_TYPE_IMAGE, a.image, name);
+  VkMemoryRequirements req{};
+  vkGetImageMemoryRequirements(ctx_.device, a.image, &req);
+  VkMemoryAllocateInfo alloc{VK_STRUCTURE_TYPE_MEMORY_ALLOCATE_INFO};
+  alloc.allocationSize = req.size;
+  alloc.memoryTypeIndex = ctx_.findMemoryType(req.memoryTypeBits, VK_MEMORY_PROPERTY_DEVICE_LOCAL_BIT, 0);
+  VK_CHECK(vkAllocateMemory(ctx_.device, &alloc, nullptr, &a.memory));
+  ctx_.setName(VK_OBJECT_TYPE_DEVICE_MEMORY, a.memory, name + " memory");
+  VK_CHECK(vkBindImageMemory(ctx_.device, a.image, a.memory, 0));
+  VkImageViewCreateInfo view{VK_STRUCTURE_TYPE_IMAGE_VIEW_CREATE_INFO};
+  view.image = a.image;
+  view.viewType = VK_IMAGE_VIEW_TYPE_2D;
+  view.format = format;
+  view.subresourceRange = {aspect, 0, 1, 0, 1};
+  VK_CHECK(vkCreateImageView(ctx_.device, &view, nullptr, &a.view));
+  ctx_.setName(VK_OBJECT_TYPE_IMAGE_VIEW, a.view, name + " view");
+  return a;
+}
+
+void Swapchain::destroyAttachment(Attachment& a) const {
+  if (a.view != VK_NULL_HANDLE) vkDestroyImageView(ctx_.device, a.view, nullptr);
+  if (a.image != VK_NULL_HANDLE) vkDestroyImage(ctx_.device, a.image, nullptr);
+  if (a.memory != VK_NULL_HANDLE) vkFreeMemory(ctx_.device, a.memory, nullptr);
+  a = Attachment{};
 }
 
 }  // namespace vkxpbd::window

@@ -1,9 +1,12 @@
-// The window's swapchain (FIFO present) with a depth image, one render pass (colour = swapchain image,
-// cleared and left in PRESENT_SRC; depth cleared and discarded) and a framebuffer per image.
+// The window's swapchain (FIFO present) with a depth image, one render pass and a framebuffer per image.
+// With 4× MSAA (when the device supports it for colour and depth) the subpass draws into a
+// multisampled colour image, cleared each frame and resolved into the swapchain image (left in
+// PRESENT_SRC); otherwise it draws into the swapchain image directly. Depth is cleared and discarded.
 // The render pass and formats are made once; recreate() rebuilds the swapchain, depth and framebuffers
 // (on resize or VK_ERROR_OUT_OF_DATE_KHR / VK_SUBOPTIMAL_KHR).
 #pragma once
 
+#include <string>
 #include <vector>
 
 #include "vk/context.h"
@@ -25,6 +28,7 @@ class Swapchain {
   VkRenderPass renderPass() const { return renderPass_; }
   VkExtent2D extent() const { return extent_; }
   VkFormat colourFormat() const { return format_.format; }
+  VkSampleCountFlagBits samples() const { return samples_; }
   uint32_t imageCount() const { return static_cast<uint32_t>(images_.size()); }
   uint32_t minImageCount() const { return minImageCount_; }
   VkFramebuffer framebuffer(uint32_t image) const { return framebuffers_[image]; }
@@ -35,6 +39,14 @@ class Swapchain {
   void create(VkExtent2D framebufferSize);
   void destroy();
   void createRenderPass();
+  struct Attachment {
+    VkImage image = VK_NULL_HANDLE;
+    VkDeviceMemory memory = VK_NULL_HANDLE;
+    VkImageView view = VK_NULL_HANDLE;
+  };
+  Attachment createAttachment(VkFormat format, VkImageUsageFlags usage, VkImageAspectFlags aspect,
+                              const std::string& name) const;
+  void destroyAttachment(Attachment& a) const;
 
   const vk::Context& ctx_;
   VkSurfaceKHR surface_ = VK_NULL_HANDLE;
@@ -48,9 +60,9 @@ class Swapchain {
   std::vector<VkImageView> views_;
   std::vector<VkFramebuffer> framebuffers_;
   std::vector<VkSemaphore> renderFinished_;
-  VkImage depth_ = VK_NULL_HANDLE;
-  VkDeviceMemory depthMemory_ = VK_NULL_HANDLE;
-  VkImageView depthView_ = VK_NULL_HANDLE;
+  VkSampleCountFlagBits samples_ = VK_SAMPLE_COUNT_1_BIT;
+  Attachment depth_;
+  Attachment msaaColour_;  // only with MSAA
 };
 
 }  // namespace vkxpbd::window

@@ -49,7 +49,7 @@ struct Simulation {
 };
 
 std::unique_ptr<Simulation> buildSimulation(const vk::Context& ctx, const SceneDesc& scene, bool timestamps,
-                                            VkRenderPass renderPass) {
+                                            VkRenderPass renderPass, VkSampleCountFlagBits samples) {
   auto sim = std::make_unique<Simulation>();
   sim->scene = scene;
   sim->model = buildModel(sim->scene);
@@ -59,8 +59,8 @@ std::unique_ptr<Simulation> buildSimulation(const vk::Context& ctx, const SceneD
   sim->solver = std::make_unique<GpuSolver>(ctx, sim->model, sim->scene.solver, sim->layout,
                                             render::rendererSolverOptions(solverOptions));
   sim->renderer = std::make_unique<render::SceneRenderer>(ctx, sim->model, sim->solver->positionBuffer(),
-                                                          renderPass, VK_SAMPLE_COUNT_1_BIT);
-  sim->renderer->enableConstraintViews(*sim->solver, renderPass, VK_SAMPLE_COUNT_1_BIT);
+                                                          renderPass, samples);
+  sim->renderer->enableConstraintViews(*sim->solver, renderPass, samples);
   const render::Bounds bounds = render::sceneBounds(sim->model);
   sim->renderer->gridCell = std::max(0.05f, bounds.radius() / 8.0f);
   return sim;
@@ -146,7 +146,7 @@ class WindowApp {
     // (no debug name: a surface is an instance object, and lavapipe crashes naming one through the device)
     swapchain_ = std::make_unique<Swapchain>(ctx_, surface_, framebufferSize());
     createFrames();
-    sim_ = buildSimulation(ctx_, scene, options_.timestamps, swapchain_->renderPass());
+    sim_ = buildSimulation(ctx_, scene, options_.timestamps, swapchain_->renderPass(), swapchain_->samples());
     panel_ = PanelSettings::from(sim_->scene);
     frameCamera();
     printSolver();
@@ -386,7 +386,7 @@ class WindowApp {
     info.MinImageCount = swapchain_->minImageCount();
     // ImGui rotates its vertex buffers over ImageCount frames: at least the frames in flight.
     info.ImageCount = std::max(swapchain_->imageCount(), kFramesInFlight);
-    info.MSAASamples = VK_SAMPLE_COUNT_1_BIT;
+    info.MSAASamples = swapchain_->samples();
     info.CheckVkResultFn = checkImGuiResult;
     ImGui_ImplVulkan_Init(&info, swapchain_->renderPass());
     ctx_.submitAndWait([](VkCommandBuffer cmd) { ImGui_ImplVulkan_CreateFontsTexture(cmd); });
@@ -665,7 +665,7 @@ class WindowApp {
     vkDeviceWaitIdle(ctx_.device);  // the frames in flight read the old solver's buffers
     grab_.reset();
     sim_.reset();
-    sim_ = buildSimulation(ctx_, scene, options_.timestamps, swapchain_->renderPass());
+    sim_ = buildSimulation(ctx_, scene, options_.timestamps, swapchain_->renderPass(), swapchain_->samples());
     if (state && state->positions.size() == sim_->model.particleCount()) sim_->solver->upload(*state);
     if (rebuild != Rebuild::KeepState) simulated_ = 0;
     if (rebuild == Rebuild::Reload) frameCamera();
