@@ -4,6 +4,7 @@
 
 #include "sim/sim_params.h"
 #include "vk/compute.h"
+#include "vk/descriptors.h"
 
 namespace vkxpbd {
 
@@ -78,8 +79,7 @@ GpuSolver::~GpuSolver() {
        {predict_, solveDistance_, jacobiDistance_, jacobiApply_, collide_, updateVelocity_, grabPipeline_})
     vkDestroyPipeline(ctx_.device, p, nullptr);
   vkDestroyPipelineLayout(ctx_.device, pipelineLayout_, nullptr);
-  vkDestroyDescriptorPool(ctx_.device, descriptorPool_, nullptr);
-  vkDestroyDescriptorSetLayout(ctx_.device, setLayout_, nullptr);
+  vk::destroyBufferDescriptorSet(ctx_, descriptors_);
   for (Buffer& b : buffers_) vk::destroyBuffer(ctx_, b);
 }
 
@@ -142,57 +142,21 @@ void GpuSolver::createBuffers() {
 }
 
 void GpuSolver::createDescriptors() {
-  std::vector<VkDescriptorSetLayoutBinding> bindings(VKXPBD_BINDING_COUNT);
-  for (uint32_t b = 0; b < VKXPBD_BINDING_COUNT; ++b) {
-    bindings[b].binding = b;
-    bindings[b].descriptorType =
-        b == VKXPBD_BINDING_PARAMS ? VK_DESCRIPTOR_TYPE_UNIFORM_BUFFER : VK_DESCRIPTOR_TYPE_STORAGE_BUFFER;
-    bindings[b].descriptorCount = 1;
-    bindings[b].stageFlags = VK_SHADER_STAGE_COMPUTE_BIT;
-  }
-  VkDescriptorSetLayoutCreateInfo layoutInfo{VK_STRUCTURE_TYPE_DESCRIPTOR_SET_LAYOUT_CREATE_INFO};
-  layoutInfo.bindingCount = VKXPBD_BINDING_COUNT;
-  layoutInfo.pBindings = bindings.data();
-  VK_CHECK(vkCreateDescriptorSetLayout(ctx_.device, &layoutInfo, nullptr, &setLayout_));
-  ctx_.setName(VK_OBJECT_TYPE_DESCRIPTOR_SET_LAYOUT, setLayout_, "solver set layout");
+  // One set for every pass: binding b is buffers_[b] (VKXPBD_BINDING_*); the parameters are a uniform.
+  std::vector<vk::BufferBinding> bindings(VKXPBD_BINDING_COUNT);
+  for (uint32_t b = 0; b < VKXPBD_BINDING_COUNT; ++b)
+    bindings[b] = {buffers_[b].buffer, b == VKXPBD_BINDING_PARAMS ? VK_DESCRIPTOR_TYPE_UNIFORM_BUFFER
+                                                                  : VK_DESCRIPTOR_TYPE_STORAGE_BUFFER};
+  descriptors_ = vk::createBufferDescriptorSet(ctx_, bindings, VK_SHADER_STAGE_COMPUTE_BIT, "solver");
 
   VkPushConstantRange push{VK_SHADER_STAGE_COMPUTE_BIT, 0, sizeof(gpu::PassConstants)};
   VkPipelineLayoutCreateInfo pipelineInfo{VK_STRUCTURE_TYPE_PIPELINE_LAYOUT_CREATE_INFO};
   pipelineInfo.setLayoutCount = 1;
-  pipelineInfo.pSetLayouts = &setLayout_;
+  pipelineInfo.pSetLayouts = &descriptors_.layout;
   pipelineInfo.pushConstantRangeCount = 1;
   pipelineInfo.pPushConstantRanges = &push;
   VK_CHECK(vkCreatePipelineLayout(ctx_.device, &pipelineInfo, nullptr, &pipelineLayout_));
   ctx_.setName(VK_OBJECT_TYPE_PIPELINE_LAYOUT, pipelineLayout_, "solver pipeline layout");
-
-  VkDescriptorPoolSize sizes[] = {{VK_DESCRIPTOR_TYPE_STORAGE_BUFFER, VKXPBD_BINDING_COUNT - 1},
-                                  {VK_DESCRIPTOR_TYPE_UNIFORM_BUFFER, 1}};
-  VkDescriptorPoolCreateInfo poolInfo{VK_STRUCTURE_TYPE_DESCRIPTOR_POOL_CREATE_INFO};
-  poolInfo.maxSets = 1;
-  poolInfo.poolSizeCount = 2;
-  poolInfo.pPoolSizes = sizes;
-  VK_CHECK(vkCreateDescriptorPool(ctx_.device, &poolInfo, nullptr, &descriptorPool_));
-  ctx_.setName(VK_OBJECT_TYPE_DESCRIPTOR_POOL, descriptorPool_, "solver descriptor pool");
-
-  VkDescriptorSetAllocateInfo alloc{VK_STRUCTURE_TYPE_DESCRIPTOR_SET_ALLOCATE_INFO};
-  alloc.descriptorPool = descriptorPool_;
-  alloc.descriptorSetCount = 1;
-  alloc.pSetLayouts = &setLayout_;
-  VK_CHECK(vkAllocateDescriptorSets(ctx_.device, &alloc, &descriptorSet_));
-  ctx_.setName(VK_OBJECT_TYPE_DESCRIPTOR_SET, descriptorSet_, "solver descriptor set");
-
-  std::vector<VkDescriptorBufferInfo> infos(VKXPBD_BINDING_COUNT);
-  std::vector<VkWriteDescriptorSet> writes(VKXPBD_BINDING_COUNT);
-  for (uint32_t b = 0; b < VKXPBD_BINDING_COUNT; ++b) {
-    infos[b] = {buffers_[b].buffer, 0, VK_WHOLE_SIZE};
-    writes[b] = {VK_STRUCTURE_TYPE_WRITE_DESCRIPTOR_SET};
-    writes[b].dstSet = descriptorSet_;
-    writes[b].dstBinding = b;
-    writes[b].descriptorCount = 1;
-    writes[b].descriptorType = bindings[b].descriptorType;
-    writes[b].pBufferInfo = &infos[b];
-  }
-  vkUpdateDescriptorSets(ctx_.device, VKXPBD_BINDING_COUNT, writes.data(), 0, nullptr);
 }
 
 void GpuSolver::createPipelines() {
@@ -239,7 +203,7 @@ void GpuSolver::recordFrame(FrameSlot& slot, const std::string& name) {
       VK_PIPELINE_STAGE_2_COMPUTE_SHADER_BIT,
       VK_ACCESS_2_SHADER_STORAGE_READ_BIT | VK_ACCESS_2_SHADER_STORAGE_WRITE_BIT |
           VK_ACCESS_2_UNIFORM_READ_BIT);
-  vkCmdBindDescriptorSets(cmd, VK_PIPELINE_BIND_POINT_COMPUTE, pipelineLayout_, 0, 1, &descriptorSet_, 0,
+  vkCmdBindDescriptorSets(cmd, VK_PIPELINE_BIND_POINT_COMPUTE, pipelineLayout_, 0, 1, &descriptors_.set, 0,
                           nullptr);
   slot.bound = VK_NULL_HANDLE;
   passesPerFrame_ = 0;

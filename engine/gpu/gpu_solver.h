@@ -14,6 +14,7 @@
 #include "sim/model.h"
 #include "sim/solver_layout.h"
 #include "vk/buffer.h"
+#include "vk/descriptors.h"
 #include "vk/timestamps.h"
 
 namespace vkxpbd {
@@ -93,10 +94,8 @@ class GpuSolver {
   GpuSolverOptions options_;
 
   std::vector<vk::Buffer> buffers_;  // indexed by VKXPBD_BINDING_*
-  VkDescriptorSetLayout setLayout_ = VK_NULL_HANDLE;
   VkPipelineLayout pipelineLayout_ = VK_NULL_HANDLE;
-  VkDescriptorPool descriptorPool_ = VK_NULL_HANDLE;
-  VkDescriptorSet descriptorSet_ = VK_NULL_HANDLE;
+  vk::BufferDescriptorSet descriptors_;
   VkPipeline predict_ = VK_NULL_HANDLE;
   VkPipeline solveDistance_ = VK_NULL_HANDLE;
   VkPipeline jacobiDistance_ = VK_NULL_HANDLE;

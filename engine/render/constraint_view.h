@@ -6,6 +6,7 @@
 #include "gpu/gpu_solver.h"
 #include "shared/render_types.h"
 #include "vk/buffer.h"
+#include "vk/descriptors.h"
 
 namespace vkxpbd::render {
 
@@ -27,10 +28,8 @@ class ConstraintView {
   const GpuSolver& solver_;
   uint32_t constraintCount_ = 0;
   vk::Buffer colours_;  // colour of each constraint in layout order (VKXPBD_NONE: Jacobi batch)
-  VkDescriptorSetLayout setLayout_ = VK_NULL_HANDLE;
+  vk::BufferDescriptorSet descriptors_;
   VkPipelineLayout layout_ = VK_NULL_HANDLE;
-  VkDescriptorPool pool_ = VK_NULL_HANDLE;
-  VkDescriptorSet set_ = VK_NULL_HANDLE;
   VkPipeline pipeline_ = VK_NULL_HANDLE;
 };
 

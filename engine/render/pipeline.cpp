@@ -4,26 +4,14 @@
 
 #include <glm/glm.hpp>
 
-#include "gpu/embedded_shaders.h"
+#include "vk/compute.h"
 
 namespace vkxpbd::render {
 
-VkShaderModule createShaderModule(const vk::Context& ctx, const char* name) {
-  const EmbeddedShader* shader = findEmbeddedShader(name);
-  if (shader == nullptr) throw vk::VulkanError(std::string("shader not embedded in this build: ") + name);
-  VkShaderModuleCreateInfo info{VK_STRUCTURE_TYPE_SHADER_MODULE_CREATE_INFO};
-  info.codeSize = shader->wordCount * sizeof(uint32_t);
-  info.pCode = shader->words;
-  VkShaderModule module = VK_NULL_HANDLE;
-  VK_CHECK(vkCreateShaderModule(ctx.device, &info, nullptr, &module));
-  ctx.setName(VK_OBJECT_TYPE_SHADER_MODULE, module, name);
-  return module;
-}
-
 VkPipeline createGraphicsPipeline(const vk::Context& ctx, VkPipelineLayout layout, VkRenderPass renderPass,
                                   VkSampleCountFlagBits samples, const GraphicsPipelineDesc& desc) {
-  VkShaderModule vert = createShaderModule(ctx, desc.vertexShader);
-  VkShaderModule frag = createShaderModule(ctx, desc.fragmentShader);
+  VkShaderModule vert = vk::createShaderModule(ctx, desc.vertexShader);
+  VkShaderModule frag = vk::createShaderModule(ctx, desc.fragmentShader);
   VkPipelineShaderStageCreateInfo stages[2]{};
   stages[0] = {VK_STRUCTURE_TYPE_PIPELINE_SHADER_STAGE_CREATE_INFO};
   stages[0].stage = VK_SHADER_STAGE_VERTEX_BIT;

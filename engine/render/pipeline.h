@@ -8,8 +8,6 @@
 
 namespace vkxpbd::render {
 
-VkShaderModule createShaderModule(const vk::Context& ctx, const char* name);
-
 struct GraphicsPipelineDesc {
   const char* name;
   const char* vertexShader;

@@ -12,6 +12,7 @@
 
 #include "render/image.h"
 #include "vk/buffer.h"
+#include "vk/image.h"
 
 namespace vkxpbd::render {
 
@@ -41,11 +42,7 @@ class OffscreenTarget {
   Image readback() const;
 
  private:
-  struct Attachment {
-    VkImage image = VK_NULL_HANDLE;
-    VkDeviceMemory memory = VK_NULL_HANDLE;
-    VkImageView view = VK_NULL_HANDLE;
-  };
+  using Attachment = vk::Image2D;
   Attachment createAttachment(VkFormat format, VkSampleCountFlagBits samples, VkImageUsageFlags usage,
                               VkImageAspectFlags aspect, const std::string& name);
   void destroyAttachment(Attachment& a);

@@ -104,60 +104,25 @@ SceneRenderer::~SceneRenderer() {
     vkDestroyPipeline(ctx_.device, p, nullptr);
   vkDestroyPipelineLayout(ctx_.device, drawLayout_, nullptr);
   vkDestroyPipelineLayout(ctx_.device, normalsLayout_, nullptr);
-  vkDestroyDescriptorPool(ctx_.device, descriptorPool_, nullptr);
-  vkDestroyDescriptorSetLayout(ctx_.device, normalsSetLayout_, nullptr);
+  vk::destroyBufferDescriptorSet(ctx_, normalsSet_);
   for (vk::Buffer* b : {&indices_, &offsets_, &adjacency_, &normals_, &sphereVertices_, &sphereIndices_})
     vk::destroyBuffer(ctx_, *b);
 }
 
 void SceneRenderer::createNormalsPass() {
-  std::vector<VkDescriptorSetLayoutBinding> bindings(VKXPBD_NORMALS_BINDING_COUNT);
-  for (uint32_t b = 0; b < VKXPBD_NORMALS_BINDING_COUNT; ++b)
-    bindings[b] = {b, VK_DESCRIPTOR_TYPE_STORAGE_BUFFER, 1, VK_SHADER_STAGE_COMPUTE_BIT, nullptr};
-  VkDescriptorSetLayoutCreateInfo setInfo{VK_STRUCTURE_TYPE_DESCRIPTOR_SET_LAYOUT_CREATE_INFO};
-  setInfo.bindingCount = VKXPBD_NORMALS_BINDING_COUNT;
-  setInfo.pBindings = bindings.data();
-  VK_CHECK(vkCreateDescriptorSetLayout(ctx_.device, &setInfo, nullptr, &normalsSetLayout_));
-  ctx_.setName(VK_OBJECT_TYPE_DESCRIPTOR_SET_LAYOUT, normalsSetLayout_, "normals set layout");
+  // Binding order as VKXPBD_NORMALS_BINDING_*.
+  normalsSet_ = vk::createBufferDescriptorSet(
+      ctx_, {{positions_}, {indices_.buffer}, {offsets_.buffer}, {adjacency_.buffer}, {normals_.buffer}},
+      VK_SHADER_STAGE_COMPUTE_BIT, "normals");
 
   VkPushConstantRange push{VK_SHADER_STAGE_COMPUTE_BIT, 0, sizeof(gpu::NormalsConstants)};
   VkPipelineLayoutCreateInfo layoutInfo{VK_STRUCTURE_TYPE_PIPELINE_LAYOUT_CREATE_INFO};
   layoutInfo.setLayoutCount = 1;
-  layoutInfo.pSetLayouts = &normalsSetLayout_;
+  layoutInfo.pSetLayouts = &normalsSet_.layout;
   layoutInfo.pushConstantRangeCount = 1;
   layoutInfo.pPushConstantRanges = &push;
   VK_CHECK(vkCreatePipelineLayout(ctx_.device, &layoutInfo, nullptr, &normalsLayout_));
   ctx_.setName(VK_OBJECT_TYPE_PIPELINE_LAYOUT, normalsLayout_, "normals pipeline layout");
-
-  VkDescriptorPoolSize size{VK_DESCRIPTOR_TYPE_STORAGE_BUFFER, VKXPBD_NORMALS_BINDING_COUNT};
-  VkDescriptorPoolCreateInfo poolInfo{VK_STRUCTURE_TYPE_DESCRIPTOR_POOL_CREATE_INFO};
-  poolInfo.maxSets = 1;
-  poolInfo.poolSizeCount = 1;
-  poolInfo.pPoolSizes = &size;
-  VK_CHECK(vkCreateDescriptorPool(ctx_.device, &poolInfo, nullptr, &descriptorPool_));
-  ctx_.setName(VK_OBJECT_TYPE_DESCRIPTOR_POOL, descriptorPool_, "renderer descriptor pool");
-
-  VkDescriptorSetAllocateInfo alloc{VK_STRUCTURE_TYPE_DESCRIPTOR_SET_ALLOCATE_INFO};
-  alloc.descriptorPool = descriptorPool_;
-  alloc.descriptorSetCount = 1;
-  alloc.pSetLayouts = &normalsSetLayout_;
-  VK_CHECK(vkAllocateDescriptorSets(ctx_.device, &alloc, &normalsSet_));
-  ctx_.setName(VK_OBJECT_TYPE_DESCRIPTOR_SET, normalsSet_, "normals descriptor set");
-
-  const VkBuffer buffers[VKXPBD_NORMALS_BINDING_COUNT] = {positions_, indices_.buffer, offsets_.buffer,
-                                                          adjacency_.buffer, normals_.buffer};
-  VkDescriptorBufferInfo infos[VKXPBD_NORMALS_BINDING_COUNT];
-  VkWriteDescriptorSet writes[VKXPBD_NORMALS_BINDING_COUNT];
-  for (uint32_t b = 0; b < VKXPBD_NORMALS_BINDING_COUNT; ++b) {
-    infos[b] = {buffers[b], 0, VK_WHOLE_SIZE};
-    writes[b] = {VK_STRUCTURE_TYPE_WRITE_DESCRIPTOR_SET};
-    writes[b].dstSet = normalsSet_;
-    writes[b].dstBinding = b;
-    writes[b].descriptorCount = 1;
-    writes[b].descriptorType = VK_DESCRIPTOR_TYPE_STORAGE_BUFFER;
-    writes[b].pBufferInfo = &infos[b];
-  }
-  vkUpdateDescriptorSets(ctx_.device, VKXPBD_NORMALS_BINDING_COUNT, writes, 0, nullptr);
 
   normalsPipeline_ = vk::createComputePipeline(ctx_, normalsLayout_, "normals.comp");
 }
@@ -197,7 +162,7 @@ void SceneRenderer::recordNormals(VkCommandBuffer cmd) {
   vk::memoryBarrier(ctx_, cmd, VK_PIPELINE_STAGE_2_VERTEX_ATTRIBUTE_INPUT_BIT, 0,
                     VK_PIPELINE_STAGE_2_COMPUTE_SHADER_BIT, VK_ACCESS_2_SHADER_STORAGE_WRITE_BIT);
   vkCmdBindPipeline(cmd, VK_PIPELINE_BIND_POINT_COMPUTE, normalsPipeline_);
-  vkCmdBindDescriptorSets(cmd, VK_PIPELINE_BIND_POINT_COMPUTE, normalsLayout_, 0, 1, &normalsSet_, 0,
+  vkCmdBindDescriptorSets(cmd, VK_PIPELINE_BIND_POINT_COMPUTE, normalsLayout_, 0, 1, &normalsSet_.set, 0,
                           nullptr);
   gpu::NormalsConstants pc{};
   pc.vertexCount = model_.particleCount();

@@ -22,6 +22,7 @@
 #include "render/render_mesh.h"
 #include "shared/render_types.h"
 #include "vk/buffer.h"
+#include "vk/descriptors.h"
 
 namespace vkxpbd::render {
 
@@ -105,10 +106,8 @@ class SceneRenderer {
   vk::Buffer sphereVertices_;
   vk::Buffer sphereIndices_;
 
-  VkDescriptorSetLayout normalsSetLayout_ = VK_NULL_HANDLE;
   VkPipelineLayout normalsLayout_ = VK_NULL_HANDLE;
-  VkDescriptorPool descriptorPool_ = VK_NULL_HANDLE;
-  VkDescriptorSet normalsSet_ = VK_NULL_HANDLE;
+  vk::BufferDescriptorSet normalsSet_;
   VkPipeline normalsPipeline_ = VK_NULL_HANDLE;
 
   VkPipelineLayout drawLayout_ = VK_NULL_HANDLE;

@@ -4,16 +4,20 @@
 
 namespace vkxpbd::vk {
 
-VkPipeline createComputePipeline(const Context& ctx, VkPipelineLayout layout, const char* shaderName) {
-  const EmbeddedShader* shader = findEmbeddedShader(shaderName);
-  if (shader == nullptr) throw VulkanError(std::string("shader not embedded in this build: ") + shaderName);
-
-  VkShaderModuleCreateInfo moduleInfo{VK_STRUCTURE_TYPE_SHADER_MODULE_CREATE_INFO};
-  moduleInfo.codeSize = shader->wordCount * sizeof(uint32_t);
-  moduleInfo.pCode = shader->words;
+VkShaderModule createShaderModule(const Context& ctx, const char* name) {
+  const EmbeddedShader* shader = findEmbeddedShader(name);
+  if (shader == nullptr) throw VulkanError(std::string("shader not embedded in this build: ") + name);
+  VkShaderModuleCreateInfo info{VK_STRUCTURE_TYPE_SHADER_MODULE_CREATE_INFO};
+  info.codeSize = shader->wordCount * sizeof(uint32_t);
+  info.pCode = shader->words;
   VkShaderModule module = VK_NULL_HANDLE;
-  VK_CHECK(vkCreateShaderModule(ctx.device, &moduleInfo, nullptr, &module));
-  ctx.setName(VK_OBJECT_TYPE_SHADER_MODULE, module, shaderName);
+  VK_CHECK(vkCreateShaderModule(ctx.device, &info, nullptr, &module));
+  ctx.setName(VK_OBJECT_TYPE_SHADER_MODULE, module, name);
+  return module;
+}
+
+VkPipeline createComputePipeline(const Context& ctx, VkPipelineLayout layout, const char* shaderName) {
+  VkShaderModule module = createShaderModule(ctx, shaderName);
 
   VkComputePipelineCreateInfo info{VK_STRUCTURE_TYPE_COMPUTE_PIPELINE_CREATE_INFO};
   info.stage.sType = VK_STRUCTURE_TYPE_PIPELINE_SHADER_STAGE_CREATE_INFO;

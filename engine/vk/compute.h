@@ -7,6 +7,9 @@
 
 namespace vkxpbd::vk {
 
+// A shader module from the embedded SPIR-V of `name` (e.g. "cloth.vert"), named after it.
+VkShaderModule createShaderModule(const Context& ctx, const char* name);
+
 // Creates a compute pipeline from the embedded shader `shaderName` (e.g. "predict.comp").
 VkPipeline createComputePipeline(const Context& ctx, VkPipelineLayout layout, const char* shaderName);
 

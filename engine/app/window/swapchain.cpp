@@ -237,42 +237,11 @@ void Swapchain::destroy() {
 
 Swapchain::Attachment Swapchain::createAttachment(VkFormat format, VkImageUsageFlags usage,
                                                   VkImageAspectFlags aspect, const std::string& name) const {
-  Attachment a;
-  VkImageCreateInfo info{VK_STRUCTURE_TYPE_IMAGE_CREATE_INFO};
-  info.imageType = VK_IMAGE_TYPE_2D;
-  info.format = format;
-  info.extent = {extent_.width, extent_.height, 1};
-  info.mipLevels = 1;
-  info.arrayLayers = 1;
-  info.samples = samples_;
-  info.tiling = VK_IMAGE_TILING_OPTIMAL;
-  info.usage = usage;
-  info.initialLayout = VK_IMAGE_LAYOUT_UNDEFINED;
-  VK_CHECK(vkCreateImage(ctx_.device, &info, nullptr, &a.image));
-  ctx_.setName(VK_OBJECT_TYPE_IMAGE, a.image, name);
-  VkMemoryRequirements req{};
-  vkGetImageMemoryRequirements(ctx_.device, a.image, &req);
-  VkMemoryAllocateInfo alloc{VK_STRUCTURE_TYPE_MEMORY_ALLOCATE_INFO};
-  alloc.allocationSize = req.size;
-  alloc.memoryTypeIndex = ctx_.findMemoryType(req.memoryTypeBits, VK_MEMORY_PROPERTY_DEVICE_LOCAL_BIT, 0);
-  VK_CHECK(vkAllocateMemory(ctx_.device, &alloc, nullptr, &a.memory));
-  ctx_.setName(VK_OBJECT_TYPE_DEVICE_MEMORY, a.memory, name + " memory");
-  VK_CHECK(vkBindImageMemory(ctx_.device, a.image, a.memory, 0));
-  VkImageViewCreateInfo view{VK_STRUCTURE_TYPE_IMAGE_VIEW_CREATE_INFO};
-  view.image = a.image;
-  view.viewType = VK_IMAGE_VIEW_TYPE_2D;
-  view.format = format;
-  view.subresourceRange = {aspect, 0, 1, 0, 1};
-  VK_CHECK(vkCreateImageView(ctx_.device, &view, nullptr, &a.view));
-  ctx_.setName(VK_OBJECT_TYPE_IMAGE_VIEW, a.view, name + " view");
-  return a;
+  return vk::createImage2D(ctx_, extent_, format, samples_, usage, aspect, name);
 }
 
 void Swapchain::destroyAttachment(Attachment& a) const {
-  if (a.view != VK_NULL_HANDLE) vkDestroyImageView(ctx_.device, a.view, nullptr);
-  if (a.image != VK_NULL_HANDLE) vkDestroyImage(ctx_.device, a.image, nullptr);
-  if (a.memory != VK_NULL_HANDLE) vkFreeMemory(ctx_.device, a.memory, nullptr);
-  a = Attachment{};
+  vk::destroyImage2D(ctx_, a);
 }
 
 }  // namespace vkxpbd::window

@@ -10,6 +10,7 @@
 #include <vector>
 
 #include "vk/context.h"
+#include "vk/image.h"
 
 namespace vkxpbd::window {
 
@@ -39,11 +40,7 @@ class Swapchain {
   void create(VkExtent2D framebufferSize);
   void destroy();
   void createRenderPass();
-  struct Attachment {
-    VkImage image = VK_NULL_HANDLE;
-    VkDeviceMemory memory = VK_NULL_HANDLE;
-    VkImageView view = VK_NULL_HANDLE;
-  };
+  using Attachment = vk::Image2D;
   Attachment createAttachment(VkFormat format, VkImageUsageFlags usage, VkImageAspectFlags aspect,
                               const std::string& name) const;
   void destroyAttachment(Attachment& a) const;

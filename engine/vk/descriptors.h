@@ -1,0 +1,28 @@
+// One descriptor set whose binding i holds one whole buffer, with its layout and its own pool: the
+// shape of every descriptor set in this project (solver, normals pass, constraint views).
+#pragma once
+
+#include <string>
+#include <vector>
+
+#include "vk/context.h"
+
+namespace vkxpbd::vk {
+
+struct BufferBinding {
+  VkBuffer buffer = VK_NULL_HANDLE;
+  VkDescriptorType type = VK_DESCRIPTOR_TYPE_STORAGE_BUFFER;
+};
+
+struct BufferDescriptorSet {
+  VkDescriptorSetLayout layout = VK_NULL_HANDLE;
+  VkDescriptorPool pool = VK_NULL_HANDLE;
+  VkDescriptorSet set = VK_NULL_HANDLE;
+};
+
+// Binding i is bindings[i] (VK_WHOLE_SIZE), visible to `stages`; layout, pool and set are named after `name`.
+BufferDescriptorSet createBufferDescriptorSet(const Context& ctx, const std::vector<BufferBinding>& bindings,
+                                              VkShaderStageFlags stages, const std::string& name);
+void destroyBufferDescriptorSet(const Context& ctx, BufferDescriptorSet& set);
+
+}  // namespace vkxpbd::vk
