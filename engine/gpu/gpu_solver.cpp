@@ -149,14 +149,8 @@ void GpuSolver::createDescriptors() {
                                                                   : VK_DESCRIPTOR_TYPE_STORAGE_BUFFER};
   descriptors_ = vk::createBufferDescriptorSet(ctx_, bindings, VK_SHADER_STAGE_COMPUTE_BIT, "solver");
 
-  VkPushConstantRange push{VK_SHADER_STAGE_COMPUTE_BIT, 0, sizeof(gpu::PassConstants)};
-  VkPipelineLayoutCreateInfo pipelineInfo{VK_STRUCTURE_TYPE_PIPELINE_LAYOUT_CREATE_INFO};
-  pipelineInfo.setLayoutCount = 1;
-  pipelineInfo.pSetLayouts = &descriptors_.layout;
-  pipelineInfo.pushConstantRangeCount = 1;
-  pipelineInfo.pPushConstantRanges = &push;
-  VK_CHECK(vkCreatePipelineLayout(ctx_.device, &pipelineInfo, nullptr, &pipelineLayout_));
-  ctx_.setName(VK_OBJECT_TYPE_PIPELINE_LAYOUT, pipelineLayout_, "solver pipeline layout");
+  pipelineLayout_ = vk::createPipelineLayout(ctx_, descriptors_.layout, VK_SHADER_STAGE_COMPUTE_BIT,
+                                             sizeof(gpu::PassConstants), "solver pipeline layout");
 }
 
 void GpuSolver::createPipelines() {

@@ -24,14 +24,8 @@ ConstraintView::ConstraintView(const vk::Context& ctx, const GpuSolver& solver, 
                                                 {colours_.buffer}},
                                                VK_SHADER_STAGE_VERTEX_BIT, "constraint view");
 
-  VkPushConstantRange push{VK_SHADER_STAGE_VERTEX_BIT, 0, sizeof(gpu::ConstraintViewConstants)};
-  VkPipelineLayoutCreateInfo layoutInfo{VK_STRUCTURE_TYPE_PIPELINE_LAYOUT_CREATE_INFO};
-  layoutInfo.setLayoutCount = 1;
-  layoutInfo.pSetLayouts = &descriptors_.layout;
-  layoutInfo.pushConstantRangeCount = 1;
-  layoutInfo.pPushConstantRanges = &push;
-  VK_CHECK(vkCreatePipelineLayout(ctx_.device, &layoutInfo, nullptr, &layout_));
-  ctx_.setName(VK_OBJECT_TYPE_PIPELINE_LAYOUT, layout_, "constraint view pipeline layout");
+  layout_ = vk::createPipelineLayout(ctx_, descriptors_.layout, VK_SHADER_STAGE_VERTEX_BIT,
+                                     sizeof(gpu::ConstraintViewConstants), "constraint view pipeline layout");
 
   pipeline_ = createGraphicsPipeline(ctx_, layout_, renderPass, samples,
                                      {"constraint view pipeline",

@@ -115,26 +115,16 @@ void SceneRenderer::createNormalsPass() {
       ctx_, {{positions_}, {indices_.buffer}, {offsets_.buffer}, {adjacency_.buffer}, {normals_.buffer}},
       VK_SHADER_STAGE_COMPUTE_BIT, "normals");
 
-  VkPushConstantRange push{VK_SHADER_STAGE_COMPUTE_BIT, 0, sizeof(gpu::NormalsConstants)};
-  VkPipelineLayoutCreateInfo layoutInfo{VK_STRUCTURE_TYPE_PIPELINE_LAYOUT_CREATE_INFO};
-  layoutInfo.setLayoutCount = 1;
-  layoutInfo.pSetLayouts = &normalsSet_.layout;
-  layoutInfo.pushConstantRangeCount = 1;
-  layoutInfo.pPushConstantRanges = &push;
-  VK_CHECK(vkCreatePipelineLayout(ctx_.device, &layoutInfo, nullptr, &normalsLayout_));
-  ctx_.setName(VK_OBJECT_TYPE_PIPELINE_LAYOUT, normalsLayout_, "normals pipeline layout");
+  normalsLayout_ = vk::createPipelineLayout(ctx_, normalsSet_.layout, VK_SHADER_STAGE_COMPUTE_BIT,
+                                            sizeof(gpu::NormalsConstants), "normals pipeline layout");
 
   normalsPipeline_ = vk::createComputePipeline(ctx_, normalsLayout_, "normals.comp");
 }
 
 void SceneRenderer::createPipelines(VkRenderPass renderPass, VkSampleCountFlagBits samples) {
-  VkPushConstantRange push{VK_SHADER_STAGE_VERTEX_BIT | VK_SHADER_STAGE_FRAGMENT_BIT, 0,
-                           sizeof(gpu::DrawConstants)};
-  VkPipelineLayoutCreateInfo layoutInfo{VK_STRUCTURE_TYPE_PIPELINE_LAYOUT_CREATE_INFO};
-  layoutInfo.pushConstantRangeCount = 1;
-  layoutInfo.pPushConstantRanges = &push;
-  VK_CHECK(vkCreatePipelineLayout(ctx_.device, &layoutInfo, nullptr, &drawLayout_));
-  ctx_.setName(VK_OBJECT_TYPE_PIPELINE_LAYOUT, drawLayout_, "draw pipeline layout");
+  drawLayout_ = vk::createPipelineLayout(ctx_, VK_NULL_HANDLE,
+                                         VK_SHADER_STAGE_VERTEX_BIT | VK_SHADER_STAGE_FRAGMENT_BIT,
+                                         sizeof(gpu::DrawConstants), "draw pipeline layout");
 
   // Cloth: both sides visible (no culling); binding 0 is the solver's position buffer.
   clothPipeline_ = createGraphicsPipeline(ctx_, drawLayout_, renderPass, samples,

@@ -57,4 +57,19 @@ void destroyBufferDescriptorSet(const Context& ctx, BufferDescriptorSet& d) {
   d = BufferDescriptorSet{};
 }
 
+VkPipelineLayout createPipelineLayout(const Context& ctx, VkDescriptorSetLayout setLayout,
+                                      VkShaderStageFlags pushStages, uint32_t pushBytes,
+                                      const std::string& name) {
+  const VkPushConstantRange push{pushStages, 0, pushBytes};
+  VkPipelineLayoutCreateInfo info{VK_STRUCTURE_TYPE_PIPELINE_LAYOUT_CREATE_INFO};
+  info.setLayoutCount = setLayout != VK_NULL_HANDLE ? 1 : 0;
+  info.pSetLayouts = &setLayout;
+  info.pushConstantRangeCount = 1;
+  info.pPushConstantRanges = &push;
+  VkPipelineLayout layout = VK_NULL_HANDLE;
+  VK_CHECK(vkCreatePipelineLayout(ctx.device, &info, nullptr, &layout));
+  ctx.setName(VK_OBJECT_TYPE_PIPELINE_LAYOUT, layout, name);
+  return layout;
+}
+
 }  // namespace vkxpbd::vk

@@ -25,4 +25,10 @@ BufferDescriptorSet createBufferDescriptorSet(const Context& ctx, const std::vec
                                               VkShaderStageFlags stages, const std::string& name);
 void destroyBufferDescriptorSet(const Context& ctx, BufferDescriptorSet& set);
 
+// A pipeline layout with one descriptor set layout (may be VK_NULL_HANDLE for none) and one
+// push-constant range of `pushBytes` bytes at offset 0 visible to `pushStages`.
+VkPipelineLayout createPipelineLayout(const Context& ctx, VkDescriptorSetLayout setLayout,
+                                      VkShaderStageFlags pushStages, uint32_t pushBytes,
+                                      const std::string& name);
+
 }  // namespace vkxpbd::vk
