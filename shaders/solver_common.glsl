@@ -22,6 +22,7 @@ layout(std430, set = 0, binding = VKXPBD_BINDING_SPHERES) readonly buffer Sphere
 layout(std140, set = 0, binding = VKXPBD_BINDING_PARAMS) uniform Params { SimParams params; };
 layout(std430, set = 0, binding = VKXPBD_BINDING_CLOCK) buffer Clock { FrameClock clock; };
 layout(std430, set = 0, binding = VKXPBD_BINDING_GRAB) buffer Grab { GrabConstraint grab; };
+layout(std430, set = 0, binding = VKXPBD_BINDING_TETHERS) readonly buffer Tethers { Tether tethers[]; };
 
 
 layout(push_constant) uniform Push { PassConstants pc; };

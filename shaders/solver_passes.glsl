@@ -68,6 +68,14 @@ void jacobiApplyRow(uint row) {
   positions[p].xyz = jacobiAverage(positions[p].xyz, sum, float(end - begin), params.omega);
 }
 
+// Tether k: its particle back within maxLength of its (pinned) anchor. Tethers share no moving
+// particle (one per particle), so all of them run in one dispatch.
+void solveTether(uint k) {
+  Tether t = tethers[k];
+  vec4 x = positions[t.particle];
+  positions[t.particle].xyz = projectTether(x.xyz, positions[t.anchor].xyz, t.maxLength);
+}
+
 // The grab constraint (mouse dragging), after the other constraints of each iteration.
 void solveGrab(bool firstIteration) {
   if (grab.enabled == 0u) return;

@@ -233,6 +233,33 @@ TEST_F(GpuSolverTest, GrabPullsParticleToTarget) {
   EXPECT_FALSE(findNonFinite(solver.download()).has_value());
 }
 
+// Tethers on the GPU: one dispatch per iteration, same results as the CPU reference.
+TEST_F(GpuSolverTest, TethersMatchCpu) {
+  SceneDesc scene = testCloth(SolverMode::GaussSeidel, 64);
+  scene.cloths.at(0).tethers = true;
+  const Model model = buildModel(scene);
+  ASSERT_FALSE(model.tethers.empty());
+  const SolverLayout layout = buildSolverLayout(model, scene.solver);
+  CpuSolver cpu(model, scene.solver, layout);
+  State cpuState = makeInitialState(model);
+  for (int f = 0; f < 60; ++f) cpu.stepFrame(cpuState);
+  GpuSolver solver(*ctx, model, scene.solver, layout);
+  const uint32_t colours = static_cast<uint32_t>(layout.colours.size());
+  EXPECT_EQ(solver.passesPerFrame(), scene.solver.substeps * (3 + scene.solver.iterations * (colours + 1)));
+  solver.simulate(60);
+  const State gpuState = solver.download();
+  EXPECT_LT(maxDistance(gpuState.positions, cpuState.positions), 1e-5);
+  if (ctx->timestampsSupported) {
+    // Every stage, the colours last, has its name and its pass count in the timing table.
+    const std::vector<vk::StageTime> stages = solver.lastFrameTimes();
+    ASSERT_EQ(stages.size(), static_cast<size_t>(SolverStage::SolveColour0) + colours);
+    const vk::StageTime& tethers = stages[static_cast<size_t>(SolverStage::Tethers)];
+    EXPECT_EQ(tethers.name, "tethers");
+    EXPECT_EQ(tethers.passes, scene.solver.substeps * scene.solver.iterations);
+    EXPECT_EQ(stages.back().name, "solve colour " + std::to_string(colours - 1));
+  }
+}
+
 // Canary: the validation layer is on and its messages are counted.
 TEST_F(GpuSolverTest, ValidationLayerReportsMisuse) {
   const uint32_t before = ctx->validationMessageCount();

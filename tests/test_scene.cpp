@@ -353,3 +353,22 @@ TEST(SceneErrors, NonFiniteValueSaysSo) {
 
 }  // namespace
 }  // namespace vkxpbd
+
+namespace vkxpbd {
+namespace {
+
+TEST(SceneParse, ReadsTethers) {
+  const SceneDesc on = parseScene(R"({"cloths": [{"tethers": true}]})", "t.json");
+  EXPECT_TRUE(on.cloths.at(0).tethers);
+  const SceneDesc off = parseScene(R"({"cloths": [{}]})", "t.json");
+  EXPECT_FALSE(off.cloths.at(0).tethers);
+  try {
+    parseScene(R"({"cloths": [{"tethers": 1}]})", "t.json");
+    FAIL() << "a number for tethers was accepted";
+  } catch (const SceneError& e) {
+    EXPECT_NE(std::string(e.what()).find("t.json: cloths[0].tethers"), std::string::npos) << e.what();
+  }
+}
+
+}  // namespace
+}  // namespace vkxpbd

@@ -24,6 +24,7 @@ constexpr uint32_t kProfiledFrames = 10;
 nlohmann::json benchOne(const vk::Context& ctx, const BenchOptions& options, uint32_t size, SolverMode mode) {
   SceneDesc scene = builtinScene("standard_cloth");
   scene.cloths.at(0).resolution = {size, size};
+  scene.cloths.at(0).tethers = options.tethers;
   scene.solver.mode = mode;
   options.overrides.applyTo(scene.solver);
   const Model model = buildModel(scene);
@@ -75,6 +76,7 @@ nlohmann::json benchOne(const vk::Context& ctx, const BenchOptions& options, uin
   std::fflush(stdout);
   return {{"size", size},
           {"mode", solverModeName(mode)},
+          {"tethers", options.tethers},
           {"model", constraintModelName(scene.solver.constraintModel)},
           {"particles", model.particleCount()},
           {"constraints", model.distance.size()},

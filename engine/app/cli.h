@@ -54,6 +54,7 @@ struct BenchOptions {
   uint32_t warmupFrames = 30;
   uint32_t frames = 300;
   uint32_t renderSize = 128;  // cloth size of the case with rendering (0: none)
+  bool tethers = false;       // --tethers: the standard cloth with long-range attachments
   SolverOverrides overrides;
   CommonOptions common;
 };

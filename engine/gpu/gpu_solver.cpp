@@ -32,9 +32,12 @@ std::string stageLabel(const char* stage, uint32_t substep) {
 
 }  // namespace
 
+static_assert(static_cast<uint32_t>(SolverStage::SolveColour0) == 7, "update solverStageNames");
+
 std::vector<std::string> solverStageNames(uint32_t colourCount) {
-  std::vector<std::string> names = {"predict", "jacobi constraints", "jacobi apply",
-                                    "collide", "update velocity",    "grab"};
+  // In SolverStage order; the colours follow from SolveColour0.
+  std::vector<std::string> names = {
+      "predict", "jacobi constraints", "jacobi apply", "collide", "update velocity", "grab", "tethers"};
   for (uint32_t c = 0; c < colourCount; ++c) names.push_back("solve colour " + std::to_string(c));
   return names;
 }
@@ -46,8 +49,8 @@ GpuSolver::GpuSolver(const vk::Context& ctx, const Model& model, const SolverSet
   createDescriptors();
   createPipelines();
   const uint32_t colours = static_cast<uint32_t>(layout_.colours.size());
-  // predict, collide, update velocity; per iteration the colours, two Jacobi passes and the grab.
-  const uint32_t passesPerSubstep = 3 + settings_.iterations * (colours + 3);
+  // predict, collide, update velocity; per iteration the colours, two Jacobi passes, tethers and the grab.
+  const uint32_t passesPerSubstep = 3 + settings_.iterations * (colours + 4);
   for (int i = 0; i < 2; ++i) {
     auto slot = std::make_unique<FrameSlot>();
     std::string name = "solver frame " + std::to_string(i);
@@ -75,8 +78,8 @@ GpuSolver::~GpuSolver() {
     vkFreeCommandBuffers(ctx_.device, ctx_.commandPool, 1, &slot->cmd);
   }
   slots_.clear();
-  for (VkPipeline p :
-       {predict_, solveDistance_, jacobiDistance_, jacobiApply_, collide_, updateVelocity_, grabPipeline_})
+  for (VkPipeline p : {predict_, solveDistance_, jacobiDistance_, jacobiApply_, collide_, updateVelocity_,
+                       grabPipeline_, tethers_})
     vkDestroyPipeline(ctx_.device, p, nullptr);
   vkDestroyPipelineLayout(ctx_.device, pipelineLayout_, nullptr);
   vk::destroyBufferDescriptorSet(ctx_, descriptors_);
@@ -110,6 +113,7 @@ void GpuSolver::createBuffers() {
   make(VKXPBD_BINDING_JACOBI_PARTICLES, bytesOf(layout_.adjacency.particles), "jacobi particles");
   make(VKXPBD_BINDING_PLANES, bytesOf(m.planes), "plane colliders");
   make(VKXPBD_BINDING_SPHERES, bytesOf(m.spheres), "sphere colliders");
+  make(VKXPBD_BINDING_TETHERS, bytesOf(m.tethers), "tethers");
   buffers_[VKXPBD_BINDING_PARAMS] =
       vk::createBuffer(ctx_, sizeof(gpu::SimParams), VK_BUFFER_USAGE_UNIFORM_BUFFER_BIT,
                        MemoryKind::HostVisible, "sim params");
@@ -130,6 +134,7 @@ void GpuSolver::createBuffers() {
   upload(VKXPBD_BINDING_JACOBI_PARTICLES, layout_.adjacency.particles);
   upload(VKXPBD_BINDING_PLANES, m.planes);
   upload(VKXPBD_BINDING_SPHERES, m.spheres);
+  upload(VKXPBD_BINDING_TETHERS, m.tethers);
   gpu::SimParams params = makeSimParams(m, settings_);
   vk::uploadBuffer(ctx_, buffers_[VKXPBD_BINDING_PARAMS], &params, sizeof(params));
   upload(VKXPBD_BINDING_PREDICTED, m.restPositions);
@@ -161,6 +166,7 @@ void GpuSolver::createPipelines() {
   collide_ = vk::createComputePipeline(ctx_, pipelineLayout_, "collide.comp");
   updateVelocity_ = vk::createComputePipeline(ctx_, pipelineLayout_, "update_velocity.comp");
   grabPipeline_ = vk::createComputePipeline(ctx_, pipelineLayout_, "grab.comp");
+  tethers_ = vk::createComputePipeline(ctx_, pipelineLayout_, "tethers.comp");
 }
 
 void GpuSolver::recordPass(FrameSlot& slot, SolverStage stage, uint32_t colour, VkPipeline pipeline,
@@ -229,6 +235,11 @@ void GpuSolver::recordFrame(FrameSlot& slot, const std::string& name) {
         pc.count = layout_.adjacency.rowCount();
         recordPass(slot, SolverStage::JacobiApply, 0, jacobiApply_, pc, pc.count,
                    stageLabel("jacobi apply", s) + iter);
+      }
+      if (!model_.tethers.empty()) {
+        pc.first = 0;
+        pc.count = static_cast<uint32_t>(model_.tethers.size());
+        recordPass(slot, SolverStage::Tethers, 0, tethers_, pc, pc.count, stageLabel("tethers", s) + iter);
       }
       if (grab_.enabled != 0u)
         recordPass(slot, SolverStage::Grab, 0, grabPipeline_, pc, 1, stageLabel("grab", s) + iter);

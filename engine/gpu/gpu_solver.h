@@ -35,6 +35,7 @@ enum class SolverStage : uint32_t {
   Collide,
   UpdateVelocity,
   Grab,
+  Tethers,
   SolveColour0
 };
 
@@ -103,6 +104,7 @@ class GpuSolver {
   VkPipeline collide_ = VK_NULL_HANDLE;
   VkPipeline updateVelocity_ = VK_NULL_HANDLE;
   VkPipeline grabPipeline_ = VK_NULL_HANDLE;
+  VkPipeline tethers_ = VK_NULL_HANDLE;
 
   gpu::GrabConstraint grab_{};  // what the host last wrote to the grab buffer
   std::vector<std::unique_ptr<FrameSlot>> slots_;

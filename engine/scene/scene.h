@@ -49,6 +49,7 @@ struct ClothDesc {
   MassDistribution massDistribution = MassDistribution::Area;
   bool shear = true;               // both quad diagonals
   bool bend = true;                // skip-one distance bending along both axes
+  bool tethers = false;            // long-range attachment of every particle to its nearest pin
   float complianceStretch = 0.0f;  // m/N
   float complianceShear = 0.0f;    // m/N
   float complianceBend = 0.0f;     // m/N

@@ -453,7 +453,7 @@ glm::uvec2 readResolution(const Node& node) {
 
 ClothDesc readCloth(const Node& node, size_t index) {
   node.expectObject({"name", "size", "resolution", "center", "plane", "areal_density", "mass_distribution",
-                     "shear", "bend", "compliance", "stiffness", "pins"});
+                     "shear", "bend", "tethers", "compliance", "stiffness", "pins"});
   ClothDesc cloth;
   cloth.name = index == 0 ? "cloth" : "cloth" + std::to_string(index);
   if (auto n = node.find("name")) cloth.name = n->name();
@@ -470,6 +470,7 @@ ClothDesc readCloth(const Node& node, size_t index) {
   }
   cloth.shear = optionalBoolean(node, "shear", cloth.shear);
   cloth.bend = optionalBoolean(node, "bend", cloth.bend);
+  cloth.tethers = optionalBoolean(node, "tethers", cloth.tethers);
   if (auto n = node.find("compliance")) {
     const PerKind c =
         readPerKind(*n, {cloth.complianceStretch, cloth.complianceShear, cloth.complianceBend}, kNonNegative);

@@ -12,6 +12,7 @@
 
 #include <cmath>
 #include <cstdint>
+#include <limits>
 #include <string>
 #include <unordered_map>
 #include <vector>
@@ -193,6 +194,25 @@ void addPins(const SceneDesc& scene, Model& model, const ClothDesc& cloth, const
   }
 }
 
+// Long-range attachments: every moving particle of the cloth to its nearest pin of the same cloth,
+// at the rest distance (for a flat sheet also the distance along the cloth).
+void addTethers(Model& model, const Grid& grid, size_t firstPin) {
+  for (uint32_t p = grid.base; p < grid.base + grid.nx * grid.ny; ++p) {
+    if (model.restPositions[p].w <= 0.0f) continue;
+    const glm::vec3 x(model.restPositions[p]);
+    float best = std::numeric_limits<float>::max();
+    uint32_t anchor = VKXPBD_NONE;
+    for (size_t k = firstPin; k < model.pins.size(); ++k) {
+      const float d = glm::length(x - glm::vec3(model.pins[k].target));
+      if (d < best) {
+        best = d;
+        anchor = model.pins[k].particle;
+      }
+    }
+    if (anchor != VKXPBD_NONE) model.tethers.push_back(Tether{p, anchor, best, 0u});
+  }
+}
+
 // Particle indices are uint32 with VKXPBD_NONE reserved.
 void checkParticleCount(const SceneDesc& scene) {
   uint64_t total = 0;
@@ -214,7 +234,9 @@ Model buildModel(const SceneDesc& scene) {
     const Grid grid{model.particleCount(), cloth.resolution.x, cloth.resolution.y};
     addParticles(model, cloth, grid);
     addConstraints(model, cloth, grid);
+    const size_t firstPin = model.pins.size();
     addPins(scene, model, cloth, grid, k);
+    if (cloth.tethers) addTethers(model, grid, firstPin);
   }
   model.planes = scene.planes;
   model.spheres = scene.spheres;

@@ -23,6 +23,10 @@ void CpuSolver::stepFrame(State& state, const IterationObserver& observer) {
     for (uint32_t it = 0; it < settings_.iterations; ++it) {
       for (ConstraintRange colour : layout_.colours) solveColour(state, colour, it == 0);
       if (layout_.jacobi.count > 0) solveJacobi(state, it == 0);
+      for (const Tether& t : model_.tethers) {
+        vec4& x = state.positions[t.particle];
+        x = vec4(gpu::projectTether(vec3(x), vec3(state.positions[t.anchor]), t.maxLength), x.w);
+      }
       if (grab_.enabled != 0u) solveGrab(state, it == 0);
       if (observer) observer(s, it, state);
     }

@@ -17,6 +17,7 @@ using gpu::Pin;
 using gpu::PinMotion;
 using gpu::PlaneCollider;
 using gpu::SphereCollider;
+using gpu::Tether;
 
 // What a distance constraint models on a cloth; stored in DistanceConstraint::kind.
 enum class ConstraintKind : uint32_t { Stretch = 0, Shear = 1, Bend = 2, Count = 3 };
@@ -60,6 +61,7 @@ struct Model {
   std::string name;
   std::vector<glm::vec4> restPositions;  // xyz m; w inverse mass, 1/kg (0 = pinned or kinematic)
   std::vector<DistanceConstraint> distance;
+  std::vector<Tether> tethers;  // at most one per particle
   std::vector<Pin> pins;
   std::vector<PinMotion> motions;
   std::vector<PlaneCollider> planes;

@@ -28,6 +28,8 @@ void PassTimer::endPass(VkCommandBuffer cmd, uint32_t stage) {
   if (!enabled()) return;
   if (stageOfPass_.size() + 1 >= maxQueries_)
     throw VulkanError("PassTimer: more passes than reserved queries");
+  if (stage >= stageNames_.size())
+    throw VulkanError("PassTimer: stage " + std::to_string(stage) + " has no name");
   stageOfPass_.push_back(stage);
   vkCmdWriteTimestamp(cmd, VK_PIPELINE_STAGE_COMPUTE_SHADER_BIT, pool_,
                       static_cast<uint32_t>(stageOfPass_.size()));

@@ -38,6 +38,7 @@
 #define VKXPBD_BINDING_PARAMS 14            // SimParams (uniform)
 #define VKXPBD_BINDING_CLOCK 15             // FrameClock
 #define VKXPBD_BINDING_GRAB 16              // GrabConstraint (mouse dragging)
-#define VKXPBD_BINDING_COUNT 17
+#define VKXPBD_BINDING_TETHERS 17           // Tether[]: long-range attachments to pinned particles
+#define VKXPBD_BINDING_COUNT 18
 
 #endif

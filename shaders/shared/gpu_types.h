@@ -69,6 +69,16 @@ struct FrameClock {
   uint pad2;
 };
 
+// A long-range attachment (tether): particle may be at most maxLength from its anchor, a pinned
+// particle, as in the rest state. An inequality constraint: only stretching past maxLength is
+// corrected, and rigidly (the anchor never moves, so every tether is independent of the others).
+struct Tether {
+  uint particle;
+  uint anchor;      // a particle with inverse mass 0
+  float maxLength;  // m: the rest distance to the anchor
+  uint pad0;
+};
+
 // A particle pulled towards a target point, e.g. by the mouse: C = |x − target|, compliance α.
 // The host writes it between frames; the GPU keeps λ in it during a substep.
 struct GrabConstraint {
@@ -100,6 +110,7 @@ static_assert(sizeof(vkxpbd::gpu::PinMotion) == 32);
 static_assert(sizeof(vkxpbd::gpu::SimParams) == 64);
 static_assert(sizeof(vkxpbd::gpu::PassConstants) == 32);
 static_assert(sizeof(vkxpbd::gpu::GrabConstraint) == 32);
+static_assert(sizeof(vkxpbd::gpu::Tether) == 16);
 #endif
 
 #endif

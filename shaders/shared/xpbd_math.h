@@ -72,6 +72,14 @@ XPBD_FN DistanceCorrection projectGrab(vec3 x, float w, GrabConstraint g, float 
   return projectDistance(x, vec3(g.target), w, 0.0f, c, alphaScale, lambda, constraintModel);
 }
 
+// Tether: moves x back onto the sphere of radius maxLength around the anchor when it is outside.
+XPBD_FN vec3 projectTether(vec3 x, vec3 anchor, float maxLength) {
+  vec3 d = x - anchor;
+  float len = length(d);
+  if (len <= maxLength || len < VKXPBD_MIN_LENGTH) return x;
+  return anchor + d * (maxLength / len);
+}
+
 // Target of a pinned particle at time t (s).
 XPBD_FN vec3 pinTarget(vec3 rest, PinMotion m, float t) {
   if (m.type == VKXPBD_MOTION_SINE) return rest + vec3(m.vector) * sin(2.0f * VKXPBD_PI * m.frequency * t);
