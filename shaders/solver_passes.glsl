@@ -26,25 +26,10 @@ void predictParticle(uint i, uint substep) {
   positions[i] = x;
 }
 
-// Coloured Gauss-Seidel: no two constraints of a colour share a moving particle, so constraint k
-// writes both ends directly.
-void solveDistanceConstraint(uint k, bool firstIteration) {
-  DistanceConstraint c = distance[k];
-  vec4 xa = positions[c.a];
-  vec4 xb = positions[c.b];
-  float lambda = firstIteration ? 0.0f : lambdas[k];
-  DistanceCorrection r =
-      projectDistance(xa.xyz, xb.xyz, xa.w, xb.w, c, params.alphaScale, lambda, params.constraintModel);
-  // Particles that do not move may be shared within a colour: never write them.
-  if (xa.w > 0.0f) positions[c.a].xyz = xa.xyz + r.deltaA;
-  if (xb.w > 0.0f) positions[c.b].xyz = xb.xyz + r.deltaB;
-  lambdas[k] = lambda + r.deltaLambda;
-}
-
-// Jacobi batch, phase 1: constraint `first + k` is projected against the current positions; each
-// end's Δp goes to its own slot, to be averaged per particle by jacobiApplyRow.
-void jacobiDistanceConstraint(uint first, uint k, uint slotBase, bool firstIteration) {
-  uint index = first + k;
+// Projects stored distance constraint `index` against the current positions and accumulates its λ
+// (taken as 0 on the first iteration: XPBD resets λ once per substep). The caller applies the
+// returned corrections.
+DistanceCorrection projectStoredDistance(uint index, bool firstIteration) {
   DistanceConstraint c = distance[index];
   vec4 xa = positions[c.a];
   vec4 xb = positions[c.b];
@@ -52,6 +37,23 @@ void jacobiDistanceConstraint(uint first, uint k, uint slotBase, bool firstItera
   DistanceCorrection r =
       projectDistance(xa.xyz, xb.xyz, xa.w, xb.w, c, params.alphaScale, lambda, params.constraintModel);
   lambdas[index] = lambda + r.deltaLambda;
+  return r;
+}
+
+// Coloured Gauss-Seidel: no two constraints of a colour share a moving particle, so constraint k
+// writes both ends directly.
+void solveDistanceConstraint(uint k, bool firstIteration) {
+  DistanceConstraint c = distance[k];
+  DistanceCorrection r = projectStoredDistance(k, firstIteration);
+  // Particles that do not move may be shared within a colour: never write them.
+  if (positions[c.a].w > 0.0f) positions[c.a].xyz += r.deltaA;
+  if (positions[c.b].w > 0.0f) positions[c.b].xyz += r.deltaB;
+}
+
+// Jacobi batch, phase 1: constraint `first + k` is projected against the current positions; each
+// end's Δp goes to its own slot, to be averaged per particle by jacobiApplyRow.
+void jacobiDistanceConstraint(uint first, uint k, uint slotBase, bool firstIteration) {
+  DistanceCorrection r = projectStoredDistance(first + k, firstIteration);
   uint slot = slotBase + 2u * k;
   jacobiDelta[slot] = vec4(r.deltaA, 0.0f);
   jacobiDelta[slot + 1u] = vec4(r.deltaB, 0.0f);

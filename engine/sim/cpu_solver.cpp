@@ -60,30 +60,33 @@ void CpuSolver::predict(State& state, uint32_t substep) {
   }
 }
 
+gpu::DistanceCorrection CpuSolver::projectStoredDistance(const State& state, uint32_t index,
+                                                         bool firstIteration) {
+  const DistanceConstraint& c = layout_.distance[index];
+  const vec4 xa = state.positions[c.a];
+  const vec4 xb = state.positions[c.b];
+  const float lambda = firstIteration ? 0.0f : lambdas_[index];
+  const gpu::DistanceCorrection r = gpu::projectDistance(vec3(xa), vec3(xb), xa.w, xb.w, c,
+                                                         params_.alphaScale, lambda, params_.constraintModel);
+  lambdas_[index] = lambda + r.deltaLambda;
+  return r;
+}
+
 void CpuSolver::solveColour(State& state, ConstraintRange range, bool firstIteration) {
   for (uint32_t k = range.first; k < range.first + range.count; ++k) {
     const DistanceConstraint& c = layout_.distance[k];
+    const gpu::DistanceCorrection r = projectStoredDistance(state, k, firstIteration);
     vec4& xa = state.positions[c.a];
     vec4& xb = state.positions[c.b];
-    float lambda = firstIteration ? 0.0f : lambdas_[k];
-    gpu::DistanceCorrection r = gpu::projectDistance(vec3(xa), vec3(xb), xa.w, xb.w, c, params_.alphaScale,
-                                                     lambda, params_.constraintModel);
     if (xa.w > 0.0f) xa = vec4(vec3(xa) + r.deltaA, xa.w);
     if (xb.w > 0.0f) xb = vec4(vec3(xb) + r.deltaB, xb.w);
-    lambdas_[k] = lambda + r.deltaLambda;
   }
 }
 
 void CpuSolver::solveJacobi(State& state, bool firstIteration) {
   const ConstraintRange batch = layout_.jacobi;
   for (uint32_t k = 0; k < batch.count; ++k) {
-    const DistanceConstraint& c = layout_.distance[batch.first + k];
-    const vec4 xa = state.positions[c.a];
-    const vec4 xb = state.positions[c.b];
-    float lambda = firstIteration ? 0.0f : lambdas_[batch.first + k];
-    gpu::DistanceCorrection r = gpu::projectDistance(vec3(xa), vec3(xb), xa.w, xb.w, c, params_.alphaScale,
-                                                     lambda, params_.constraintModel);
-    lambdas_[batch.first + k] = lambda + r.deltaLambda;
+    const gpu::DistanceCorrection r = projectStoredDistance(state, batch.first + k, firstIteration);
     slotDelta_[2 * k] = vec4(r.deltaA, 0.0f);
     slotDelta_[2 * k + 1] = vec4(r.deltaB, 0.0f);
   }

@@ -5,6 +5,7 @@
 #include <functional>
 #include <vector>
 
+#include "shared/xpbd_math.h"
 #include "sim/model.h"
 #include "sim/solver_layout.h"
 
@@ -29,6 +30,9 @@ class CpuSolver {
 
  private:
   void predict(State& state, uint32_t substep);
+  // Projects layout constraint `index` with this substep's λ (0 on the first iteration) and
+  // accumulates λ; the caller applies the corrections. Mirrors projectStoredDistance in the shaders.
+  gpu::DistanceCorrection projectStoredDistance(const State& state, uint32_t index, bool firstIteration);
   void solveColour(State& state, ConstraintRange range, bool firstIteration);
   void solveJacobi(State& state, bool firstIteration);
   void solveGrab(State& state, bool firstIteration);
