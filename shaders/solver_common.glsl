@@ -1,9 +1,12 @@
 // Declarations shared by every solver pass: the one descriptor set (bindings from shared/config.h),
 // the parameter block and the push constants. All structs come from shared/gpu_types.h.
 #extension GL_GOOGLE_include_directive : require
-#include "shared/xpbd_math.h"
+#include "shared/element_math.h"
+#include "shared/volume_math.h"
 
+#ifndef VKXPBD_CUSTOM_WORKGROUP
 layout(local_size_x = VKXPBD_WORKGROUP_SIZE) in;
+#endif
 
 layout(std430, set = 0, binding = VKXPBD_BINDING_POSITIONS) buffer Positions { vec4 positions[]; };
 layout(std430, set = 0, binding = VKXPBD_BINDING_PREDICTED) buffer Predicted { vec4 predicted[]; };
@@ -23,6 +26,14 @@ layout(std140, set = 0, binding = VKXPBD_BINDING_PARAMS) uniform Params { SimPar
 layout(std430, set = 0, binding = VKXPBD_BINDING_CLOCK) buffer Clock { FrameClock clock; };
 layout(std430, set = 0, binding = VKXPBD_BINDING_GRAB) buffer Grab { GrabConstraint grab; };
 layout(std430, set = 0, binding = VKXPBD_BINDING_TETHERS) readonly buffer Tethers { Tether tethers[]; };
+layout(std430, set = 0, binding = VKXPBD_BINDING_ELEMENTS) readonly buffer Elements { ElementConstraint elements[]; };
+layout(std430, set = 0, binding = VKXPBD_BINDING_ELEMENT_DATA) readonly buffer ElementData { vec4 elementData[]; };
+layout(std430, set = 0, binding = VKXPBD_BINDING_VOLUME_BODIES) readonly buffer VolumeBodies { VolumeBody volumeBodies[]; };
+layout(std430, set = 0, binding = VKXPBD_BINDING_VOLUME_TRIANGLES) readonly buffer VolumeTriangles { uint volumeTriangles[]; };
+layout(std430, set = 0, binding = VKXPBD_BINDING_VOLUME_ROWS) readonly buffer VolumeRows { VolumeRow volumeRows[]; };
+layout(std430, set = 0, binding = VKXPBD_BINDING_VOLUME_CORNERS) readonly buffer VolumeCorners { uint volumeCorners[]; };
+layout(std430, set = 0, binding = VKXPBD_BINDING_VOLUME_GRADIENT) buffer VolumeGradient { vec4 volumeGradient[]; };
+layout(std430, set = 0, binding = VKXPBD_BINDING_VOLUME_STATE) buffer VolumeStates { VolumeState volumeState[]; };
 
 
 layout(push_constant) uniform Push { PassConstants pc; };

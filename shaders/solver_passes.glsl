@@ -50,6 +50,71 @@ void solveDistanceConstraint(uint k, bool firstIteration) {
   if (positions[c.b].w > 0.0f) positions[c.b].xyz += r.deltaB;
 }
 
+// Projects stored element constraint `index` (λ after the distance constraints' λ) like
+// projectStoredDistance; the caller applies the corrections.
+ElementCorrection projectStoredElement(uint index, bool firstIteration) {
+  ElementConstraint e = elements[index];
+  uint lambdaIndex = params.elementLambdaBase + index;
+  vec4 q0 = vec4(0.0f);
+  vec4 q1 = vec4(0.0f);
+  vec4 q2 = vec4(0.0f);
+  uint dataSize = elementDataSize(e.type);
+  if (dataSize > 0u) q0 = elementData[e.data];
+  if (dataSize > 1u) {
+    q1 = elementData[e.data + 1u];
+    q2 = elementData[e.data + 2u];
+  }
+  float lambda = firstIteration ? 0.0f : lambdas[lambdaIndex];
+  ElementCorrection r = projectElement(e, positions[e.a], positions[e.b], positions[e.c], positions[e.d], q0, q1, q2,
+                                       params.alphaScale, lambda, params.constraintModel);
+  lambdas[lambdaIndex] = lambda + r.deltaLambda;
+  return r;
+}
+
+void moveParticle(uint p, vec3 delta) {
+  if (positions[p].w > 0.0f) positions[p].xyz += delta;
+}
+
+// Coloured Gauss-Seidel, element constraint k of a colour: no other constraint of the colour shares
+// one of its moving particles.
+void solveElementConstraint(uint k, bool firstIteration) {
+  ElementConstraint e = elements[k];
+  ElementCorrection r = projectStoredElement(k, firstIteration);
+  moveParticle(e.a, r.d0);
+  moveParticle(e.b, r.d1);
+  moveParticle(e.c, r.d2);
+  moveParticle(e.d, r.d3);
+}
+
+// Jacobi batch, phase 1, element constraint `first + k`: its four Δp to its four slots.
+void jacobiElementConstraint(uint first, uint k, uint slotBase, bool firstIteration) {
+  ElementCorrection r = projectStoredElement(first + k, firstIteration);
+  uint slot = slotBase + 4u * k;
+  jacobiDelta[slot] = vec4(r.d0, 0.0f);
+  jacobiDelta[slot + 1u] = vec4(r.d1, 0.0f);
+  jacobiDelta[slot + 2u] = vec4(r.d2, 0.0f);
+  jacobiDelta[slot + 3u] = vec4(r.d3, 0.0f);
+}
+
+// Global volume, pass 1: row r's gradient ∇V (m²) and w|∇V|².
+void volumeGradientRow(uint r) {
+  VolumeRow row = volumeRows[r];
+  vec3 g = vec3(0.0f);
+  for (uint k = row.firstCorner; k < row.firstCorner + row.cornerCount; ++k) {
+    uint t = volumeCorners[k] / 3u;
+    uint corner = volumeCorners[k] % 3u;
+    g += volumeCornerGradient(positions[volumeTriangles[3u * t + (corner + 1u) % 3u]].xyz,
+                              positions[volumeTriangles[3u * t + (corner + 2u) % 3u]].xyz);
+  }
+  volumeGradient[r] = vec4(g, positions[row.particle].w * dot(g, g));
+}
+
+// Global volume, pass 3: row r moves by w ∇V Δλ of its body.
+void volumeApplyRow(uint r) {
+  VolumeRow row = volumeRows[r];
+  moveParticle(row.particle, positions[row.particle].w * volumeState[row.body].deltaLambda * volumeGradient[r].xyz);
+}
+
 // Jacobi batch, phase 1: constraint `first + k` is projected against the current positions; each
 // end's Δp goes to its own slot, to be averaged per particle by jacobiApplyRow.
 void jacobiDistanceConstraint(uint first, uint k, uint slotBase, bool firstIteration) {

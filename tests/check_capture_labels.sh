@@ -2,7 +2,7 @@
 # usage: check_capture_labels.sh OUT_DIR
 # Reads the capture written by capture_frame.sh into OUT_DIR (its run.log names the .rdc file, the
 # colour count, substeps and iterations), converts it to XML with `renderdoccmd convert` and checks
-# the solver's debug labels: one "solve distance colour=c s=S it=I" per colour, iteration and substep
+# the solver's debug labels: one "solve colour=c s=S it=I" per colour, iteration and substep
 # in recording order, and "predict s=S" ... "update velocity s=S" bracketing each substep in turn.
 # Exits 77 (skipped) when renderdoccmd is missing or no capture was written.
 out=$1
@@ -30,9 +30,9 @@ sed -n 's/.*<string name="pLabelName"[^>]*>\([^<]*\)<\/string>.*/\1/p' "$xml" >"
 echo "check_capture_labels: $(wc -l <"$labels") labels in $rdc"
 
 expected=$((colours * substeps * iterations))
-got=$(grep -c '^solve distance colour=' "$labels")
+got=$(grep -c '^solve colour=' "$labels")
 [ "$got" -eq "$expected" ] ||
-  fail "$got 'solve distance colour=' labels, expected $colours colours x $substeps substeps x $iterations iterations = $expected"
+  fail "$got 'solve colour=' labels, expected $colours colours x $substeps substeps x $iterations iterations = $expected"
 
 # The colour passes in order: substep, then iteration, then colour.
 want="$out/labels_expected.txt"
@@ -43,19 +43,19 @@ while [ "$s" -lt "$substeps" ]; do
   while [ "$it" -lt "$iterations" ]; do
     c=0
     while [ "$c" -lt "$colours" ]; do
-      echo "solve distance colour=$c s=$s it=$it" >>"$want"
+      echo "solve colour=$c s=$s it=$it" >>"$want"
       c=$((c + 1))
     done
     it=$((it + 1))
   done
   s=$((s + 1))
 done
-grep '^solve distance colour=' "$labels" | cmp -s - "$want" || fail "colour passes out of order (see $labels)"
+grep '^solve colour=' "$labels" | cmp -s - "$want" || fail "colour passes out of order (see $labels)"
 
 # Each substep: "substep s" < "predict s=s" < its colour passes < "update velocity s=s" < "predict s=s+1".
 awk -v S="$substeps" '
   { line[$0] = line[$0] ? line[$0] : NR; last[$0] = NR }
-  /^solve distance colour=/ { split($0, f, " "); sub("s=", "", f[4]); if (!(f[4] in first)) first[f[4]] = NR; lastsolve[f[4]] = NR }
+  /^solve colour=/ { split($0, f, " "); sub("s=", "", f[4]); if (!(f[4] in first)) first[f[4]] = NR; lastsolve[f[4]] = NR }
   END {
     prev = 0
     for (s = 0; s < S; s++) {

@@ -28,12 +28,14 @@ nlohmann::json deviceJson(const vk::Context& ctx) {
 
 nlohmann::json colouringJson(const SolverLayout& layout) {
   nlohmann::json sizes = nlohmann::json::array();
-  for (const ConstraintRange& c : layout.colours) sizes.push_back(c.count);
+  for (size_t c = 0; c < layout.colours.size(); ++c)
+    sizes.push_back(layout.colours[c].count + layout.elementColours[c].count);
   nlohmann::json kinds = nlohmann::json::array();
   for (const KindColouring& k : layout.kinds)
-    kinds.push_back({{"kind", constraintKindName(k.kind)},
+    kinds.push_back({{"kind", k.name},
                      {"constraints", k.stats.constraints},
                      {"colours", k.stats.colours},
+                     {"largest_colour", k.stats.largestColour},
                      {"tail", k.stats.tail}});
   return {{"constraints", layout.stats.constraints},
           {"colours", layout.stats.colours},

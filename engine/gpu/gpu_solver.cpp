@@ -32,12 +32,13 @@ std::string stageLabel(const char* stage, uint32_t substep) {
 
 }  // namespace
 
-static_assert(static_cast<uint32_t>(SolverStage::SolveColour0) == 7, "update solverStageNames");
+static_assert(static_cast<uint32_t>(SolverStage::SolveColour0) == 10, "update solverStageNames");
 
 std::vector<std::string> solverStageNames(uint32_t colourCount) {
   // In SolverStage order; the colours follow from SolveColour0.
   std::vector<std::string> names = {
-      "predict", "jacobi constraints", "jacobi apply", "collide", "update velocity", "grab", "tethers"};
+      "predict", "jacobi constraints", "jacobi apply",  "collide",      "update velocity",
+      "grab",    "tethers",            "volume gradient", "volume reduce", "volume apply"};
   for (uint32_t c = 0; c < colourCount; ++c) names.push_back("solve colour " + std::to_string(c));
   return names;
 }
@@ -49,8 +50,9 @@ GpuSolver::GpuSolver(const vk::Context& ctx, const Model& model, const SolverSet
   createDescriptors();
   createPipelines();
   const uint32_t colours = static_cast<uint32_t>(layout_.colours.size());
-  // predict, collide, update velocity; per iteration the colours, two Jacobi passes, tethers and the grab.
-  const uint32_t passesPerSubstep = 3 + settings_.iterations * (colours + 4);
+  // predict, collide, update velocity; per iteration the colours, two Jacobi passes, three volume
+  // passes, tethers and the grab (an upper bound for the timestamp pool).
+  const uint32_t passesPerSubstep = 3 + settings_.iterations * (colours + 7);
   for (int i = 0; i < 2; ++i) {
     auto slot = std::make_unique<FrameSlot>();
     std::string name = "solver frame " + std::to_string(i);
@@ -78,8 +80,8 @@ GpuSolver::~GpuSolver() {
     vkFreeCommandBuffers(ctx_.device, ctx_.commandPool, 1, &slot->cmd);
   }
   slots_.clear();
-  for (VkPipeline p : {predict_, solveDistance_, jacobiDistance_, jacobiApply_, collide_, updateVelocity_,
-                       grabPipeline_, tethers_})
+  for (VkPipeline p : {predict_, solveColour_, jacobiConstraints_, jacobiApply_, collide_, updateVelocity_,
+                       grabPipeline_, tethers_, volumeGradient_, volumeReduce_, volumeApply_})
     vkDestroyPipeline(ctx_.device, p, nullptr);
   vkDestroyPipelineLayout(ctx_.device, pipelineLayout_, nullptr);
   vk::destroyBufferDescriptorSet(ctx_, descriptors_);
@@ -106,7 +108,15 @@ void GpuSolver::createBuffers() {
   make(VKXPBD_BINDING_PINS, bytesOf(m.pins), "pins");
   make(VKXPBD_BINDING_MOTIONS, bytesOf(m.motions), "pin motions");
   make(VKXPBD_BINDING_DISTANCE, bytesOf(layout_.distance), "distance constraints");
-  make(VKXPBD_BINDING_LAMBDA, layout_.distance.size() * sizeof(float), "lambda");
+  make(VKXPBD_BINDING_LAMBDA, layout_.lambdaCount() * sizeof(float), "lambda");
+  make(VKXPBD_BINDING_ELEMENTS, bytesOf(layout_.elements), "element constraints");
+  make(VKXPBD_BINDING_ELEMENT_DATA, bytesOf(m.elementData), "element data");
+  make(VKXPBD_BINDING_VOLUME_BODIES, bytesOf(layout_.volumes), "volume bodies");
+  make(VKXPBD_BINDING_VOLUME_TRIANGLES, bytesOf(m.volumeTriangles), "volume triangles");
+  make(VKXPBD_BINDING_VOLUME_ROWS, bytesOf(layout_.volumeRows), "volume rows");
+  make(VKXPBD_BINDING_VOLUME_CORNERS, bytesOf(layout_.volumeCorners), "volume corners");
+  make(VKXPBD_BINDING_VOLUME_GRADIENT, layout_.volumeRows.size() * sizeof(glm::vec4), "volume gradient");
+  make(VKXPBD_BINDING_VOLUME_STATE, layout_.volumes.size() * sizeof(gpu::VolumeState), "volume state");
   make(VKXPBD_BINDING_JACOBI_DELTA, layout_.slotCount() * sizeof(glm::vec4), "jacobi slot deltas");
   make(VKXPBD_BINDING_JACOBI_OFFSETS, bytesOf(layout_.adjacency.offsets), "jacobi offsets");
   make(VKXPBD_BINDING_JACOBI_SLOTS, bytesOf(layout_.adjacency.slots), "jacobi slots");
@@ -128,7 +138,15 @@ void GpuSolver::createBuffers() {
   upload(VKXPBD_BINDING_PINS, m.pins);
   upload(VKXPBD_BINDING_MOTIONS, m.motions);
   upload(VKXPBD_BINDING_DISTANCE, layout_.distance);
-  upload(VKXPBD_BINDING_LAMBDA, std::vector<float>(layout_.distance.size(), 0.0f));
+  upload(VKXPBD_BINDING_LAMBDA, std::vector<float>(layout_.lambdaCount(), 0.0f));
+  upload(VKXPBD_BINDING_ELEMENTS, layout_.elements);
+  upload(VKXPBD_BINDING_ELEMENT_DATA, m.elementData);
+  upload(VKXPBD_BINDING_VOLUME_BODIES, layout_.volumes);
+  upload(VKXPBD_BINDING_VOLUME_TRIANGLES, m.volumeTriangles);
+  upload(VKXPBD_BINDING_VOLUME_ROWS, layout_.volumeRows);
+  upload(VKXPBD_BINDING_VOLUME_CORNERS, layout_.volumeCorners);
+  upload(VKXPBD_BINDING_VOLUME_GRADIENT, std::vector<glm::vec4>(layout_.volumeRows.size(), glm::vec4(0.0f)));
+  upload(VKXPBD_BINDING_VOLUME_STATE, std::vector<gpu::VolumeState>(layout_.volumes.size(), gpu::VolumeState{}));
   upload(VKXPBD_BINDING_JACOBI_OFFSETS, layout_.adjacency.offsets);
   upload(VKXPBD_BINDING_JACOBI_SLOTS, layout_.adjacency.slots);
   upload(VKXPBD_BINDING_JACOBI_PARTICLES, layout_.adjacency.particles);
@@ -160,8 +178,11 @@ void GpuSolver::createDescriptors() {
 
 void GpuSolver::createPipelines() {
   predict_ = vk::createComputePipeline(ctx_, pipelineLayout_, "predict.comp");
-  solveDistance_ = vk::createComputePipeline(ctx_, pipelineLayout_, "solve_distance.comp");
-  jacobiDistance_ = vk::createComputePipeline(ctx_, pipelineLayout_, "jacobi_distance.comp");
+  solveColour_ = vk::createComputePipeline(ctx_, pipelineLayout_, "solve_colour.comp");
+  jacobiConstraints_ = vk::createComputePipeline(ctx_, pipelineLayout_, "jacobi_constraints.comp");
+  volumeGradient_ = vk::createComputePipeline(ctx_, pipelineLayout_, "volume_gradient.comp");
+  volumeReduce_ = vk::createComputePipeline(ctx_, pipelineLayout_, "volume_reduce.comp");
+  volumeApply_ = vk::createComputePipeline(ctx_, pipelineLayout_, "volume_apply.comp");
   jacobiApply_ = vk::createComputePipeline(ctx_, pipelineLayout_, "jacobi_apply.comp");
   collide_ = vk::createComputePipeline(ctx_, pipelineLayout_, "collide.comp");
   updateVelocity_ = vk::createComputePipeline(ctx_, pipelineLayout_, "update_velocity.comp");
@@ -170,8 +191,9 @@ void GpuSolver::createPipelines() {
 }
 
 void GpuSolver::recordPass(FrameSlot& slot, SolverStage stage, uint32_t colour, VkPipeline pipeline,
-                           const gpu::PassConstants& constants, uint32_t elements, const std::string& label) {
-  if (elements == 0) return;
+                           const gpu::PassConstants& constants, uint32_t threads, const std::string& label,
+                           bool groups) {
+  if (threads == 0) return;
   VkCommandBuffer cmd = slot.cmd;
   ctx_.beginLabel(cmd, label);
   if (slot.bound != pipeline) {
@@ -179,10 +201,10 @@ void GpuSolver::recordPass(FrameSlot& slot, SolverStage stage, uint32_t colour, 
     slot.bound = pipeline;
   }
   vkCmdPushConstants(cmd, pipelineLayout_, VK_SHADER_STAGE_COMPUTE_BIT, 0, sizeof(constants), &constants);
-  const uint32_t groups = vk::groupCount(elements, VKXPBD_WORKGROUP_SIZE);
+  const uint32_t groupTotal = groups ? threads : vk::groupCount(threads, VKXPBD_WORKGROUP_SIZE);
   const uint32_t maxX = ctx_.properties.limits.maxComputeWorkGroupCount[0];
-  const uint32_t x = std::min(groups, maxX);
-  vkCmdDispatch(cmd, x, vk::groupCount(groups, x), 1);
+  const uint32_t x = std::min(groupTotal, maxX);
+  vkCmdDispatch(cmd, x, vk::groupCount(groupTotal, x), 1);
   ctx_.endLabel(cmd);
   if (slot.timer) slot.timer->endPass(cmd, static_cast<uint32_t>(stage) + colour);
   vk::computeToComputeBarrier(ctx_, cmd);
@@ -222,19 +244,34 @@ void GpuSolver::recordFrame(FrameSlot& slot, const std::string& name) {
       for (uint32_t c = 0; c < layout_.colours.size(); ++c) {
         pc.first = layout_.colours[c].first;
         pc.count = layout_.colours[c].count;
-        recordPass(slot, SolverStage::SolveColour0, c, solveDistance_, pc, pc.count,
-                   "solve distance colour=" + std::to_string(c) + " s=" + std::to_string(s) + iter);
+        pc.elementFirst = layout_.elementColours[c].first;
+        pc.elementCount = layout_.elementColours[c].count;
+        recordPass(slot, SolverStage::SolveColour0, c, solveColour_, pc, pc.count + pc.elementCount,
+                   "solve colour=" + std::to_string(c) + " s=" + std::to_string(s) + iter);
       }
-      if (layout_.jacobi.count > 0) {
+      if (layout_.jacobi.count + layout_.jacobiElements.count > 0) {
         pc.first = layout_.jacobi.first;
         pc.count = layout_.jacobi.count;
         pc.slotBase = 0;
-        recordPass(slot, SolverStage::JacobiConstraints, 0, jacobiDistance_, pc, pc.count,
-                   stageLabel("jacobi distance", s) + iter);
+        pc.elementFirst = layout_.jacobiElements.first;
+        pc.elementCount = layout_.jacobiElements.count;
+        pc.elementSlotBase = layout_.elementSlotBase();
+        recordPass(slot, SolverStage::JacobiConstraints, 0, jacobiConstraints_, pc, pc.count + pc.elementCount,
+                   stageLabel("jacobi constraints", s) + iter);
         pc.first = 0;
         pc.count = layout_.adjacency.rowCount();
         recordPass(slot, SolverStage::JacobiApply, 0, jacobiApply_, pc, pc.count,
                    stageLabel("jacobi apply", s) + iter);
+      }
+      if (!layout_.volumes.empty()) {
+        pc.first = 0;
+        pc.count = static_cast<uint32_t>(layout_.volumeRows.size());
+        recordPass(slot, SolverStage::VolumeGradient, 0, volumeGradient_, pc, pc.count,
+                   stageLabel("volume gradient", s) + iter);
+        recordPass(slot, SolverStage::VolumeReduce, 0, volumeReduce_, pc,
+                   static_cast<uint32_t>(layout_.volumes.size()), stageLabel("volume reduce", s) + iter, true);
+        recordPass(slot, SolverStage::VolumeApply, 0, volumeApply_, pc, pc.count,
+                   stageLabel("volume apply", s) + iter);
       }
       if (!model_.tethers.empty()) {
         pc.first = 0;
@@ -345,7 +382,7 @@ State GpuSolver::download() {
 
 std::vector<float> GpuSolver::downloadLambdas() {
   wait();
-  std::vector<float> lambdas(layout_.distance.size());
+  std::vector<float> lambdas(layout_.lambdaCount());
   vk::downloadBuffer(ctx_, buffers_[VKXPBD_BINDING_LAMBDA], lambdas.data(), bytesOf(lambdas));
   return lambdas;
 }

@@ -1,7 +1,8 @@
 // The GPU solver: the model's buffers on the device, one compute pass per stage, and a whole frame
 // (all substeps) recorded once into a command buffer that is replayed every frame.
 //
-// A substep is:   predict → [solve colour 0 … colour C−1 → Jacobi constraints → Jacobi apply] × iterations
+// A substep is:   predict → [solve colour 0 … colour C−1 → Jacobi constraints → Jacobi apply
+//                   → volume gradient → volume reduce → volume apply → tethers → grab] × iterations
 //                 → collide → update velocity
 // with a compute→compute memory barrier after every pass. Two identical command buffers alternate so
 // one frame can be queued while the previous runs; no vkDeviceWaitIdle per frame.
@@ -36,6 +37,9 @@ enum class SolverStage : uint32_t {
   UpdateVelocity,
   Grab,
   Tethers,
+  VolumeGradient,
+  VolumeReduce,
+  VolumeApply,
   SolveColour0
 };
 
@@ -62,7 +66,7 @@ class GpuSolver {
   void releaseGrab();
   bool grabbing() const { return grab_.enabled != 0u; }
 
-  // Waits, then reads λ of every constraint (layout order), N·s².
+  // Waits, then reads λ of every constraint: distance constraints, then elements, each in layout order.
   std::vector<float> downloadLambdas();
 
   // Per-stage GPU times of the most recently completed frame; totalMs is its whole GPU span.
@@ -84,8 +88,10 @@ class GpuSolver {
   void writeGrab(const gpu::GrabConstraint& grab);
   // After wait(): records both frames again (the pass structure changed).
   void rerecordFrames();
+  // One dispatch of `threads` threads (or of `threads` work groups when `groups` is set).
   void recordPass(FrameSlot& slot, SolverStage stage, uint32_t colour, VkPipeline pipeline,
-                  const gpu::PassConstants& constants, uint32_t elements, const std::string& label);
+                  const gpu::PassConstants& constants, uint32_t threads, const std::string& label,
+                  bool groups = false);
   void finish(FrameSlot& slot);
 
   const vk::Context& ctx_;
@@ -98,8 +104,11 @@ class GpuSolver {
   VkPipelineLayout pipelineLayout_ = VK_NULL_HANDLE;
   vk::BufferDescriptorSet descriptors_;
   VkPipeline predict_ = VK_NULL_HANDLE;
-  VkPipeline solveDistance_ = VK_NULL_HANDLE;
-  VkPipeline jacobiDistance_ = VK_NULL_HANDLE;
+  VkPipeline solveColour_ = VK_NULL_HANDLE;
+  VkPipeline jacobiConstraints_ = VK_NULL_HANDLE;
+  VkPipeline volumeGradient_ = VK_NULL_HANDLE;
+  VkPipeline volumeReduce_ = VK_NULL_HANDLE;
+  VkPipeline volumeApply_ = VK_NULL_HANDLE;
   VkPipeline jacobiApply_ = VK_NULL_HANDLE;
   VkPipeline collide_ = VK_NULL_HANDLE;
   VkPipeline updateVelocity_ = VK_NULL_HANDLE;

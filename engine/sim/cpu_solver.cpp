@@ -1,6 +1,7 @@
 #include "sim/cpu_solver.h"
 
-#include "shared/xpbd_math.h"
+#include "shared/element_math.h"
+#include "shared/volume_math.h"
 #include "sim/sim_params.h"
 
 namespace vkxpbd {
@@ -13,7 +14,8 @@ CpuSolver::CpuSolver(const Model& model, const SolverSettings& settings, const S
   pinOfParticle_.assign(model.particleCount(), VKXPBD_NONE);
   for (uint32_t p = 0; p < model.pins.size(); ++p) pinOfParticle_[model.pins[p].particle] = p;
   predicted_.resize(model.particleCount());
-  lambdas_.assign(layout.distance.size(), 0.0f);
+  lambdas_.assign(layout.lambdaCount(), 0.0f);
+  volumeState_.assign(layout.volumes.size(), gpu::VolumeState{});
   slotDelta_.assign(layout.slotCount(), vec4(0.0f));
 }
 
@@ -21,8 +23,9 @@ void CpuSolver::stepFrame(State& state, const IterationObserver& observer) {
   for (uint32_t s = 0; s < settings_.substeps; ++s) {
     predict(state, s);
     for (uint32_t it = 0; it < settings_.iterations; ++it) {
-      for (ConstraintRange colour : layout_.colours) solveColour(state, colour, it == 0);
-      if (layout_.jacobi.count > 0) solveJacobi(state, it == 0);
+      for (uint32_t c = 0; c < layout_.colours.size(); ++c) solveColour(state, c, it == 0);
+      if (layout_.jacobi.count + layout_.jacobiElements.count > 0) solveJacobi(state, it == 0);
+      if (!layout_.volumes.empty()) solveVolumes(state, it == 0);
       for (const Tether& t : model_.tethers) {
         vec4& x = state.positions[t.particle];
         x = vec4(gpu::projectTether(vec3(x), vec3(state.positions[t.anchor]), t.maxLength), x.w);
@@ -72,14 +75,42 @@ gpu::DistanceCorrection CpuSolver::projectStoredDistance(const State& state, uin
   return r;
 }
 
-void CpuSolver::solveColour(State& state, ConstraintRange range, bool firstIteration) {
+gpu::ElementCorrection CpuSolver::projectStoredElement(const State& state, uint32_t index, bool firstIteration) {
+  const ElementConstraint& e = layout_.elements[index];
+  const uint32_t lambdaIndex = static_cast<uint32_t>(layout_.distance.size()) + index;
+  const float lambda = firstIteration ? 0.0f : lambdas_[lambdaIndex];
+  vec4 q[3] = {vec4(0.0f), vec4(0.0f), vec4(0.0f)};
+  for (uint32_t i = 0; i < gpu::elementDataSize(e.type); ++i) q[i] = model_.elementData[e.data + i];
+  const gpu::ElementCorrection r =
+      gpu::projectElement(e, state.positions[e.a], state.positions[e.b], state.positions[e.c], state.positions[e.d],
+                          q[0], q[1], q[2], params_.alphaScale, lambda, params_.constraintModel);
+  lambdas_[lambdaIndex] = lambda + r.deltaLambda;
+  return r;
+}
+
+namespace {
+void moveParticle(State& state, uint32_t p, vec3 delta) {
+  vec4& x = state.positions[p];
+  if (x.w > 0.0f) x = vec4(vec3(x) + delta, x.w);
+}
+}  // namespace
+
+void CpuSolver::solveColour(State& state, uint32_t colour, bool firstIteration) {
+  const ConstraintRange range = layout_.colours[colour];
   for (uint32_t k = range.first; k < range.first + range.count; ++k) {
     const DistanceConstraint& c = layout_.distance[k];
     const gpu::DistanceCorrection r = projectStoredDistance(state, k, firstIteration);
-    vec4& xa = state.positions[c.a];
-    vec4& xb = state.positions[c.b];
-    if (xa.w > 0.0f) xa = vec4(vec3(xa) + r.deltaA, xa.w);
-    if (xb.w > 0.0f) xb = vec4(vec3(xb) + r.deltaB, xb.w);
+    moveParticle(state, c.a, r.deltaA);
+    moveParticle(state, c.b, r.deltaB);
+  }
+  const ConstraintRange elements = layout_.elementColours[colour];
+  for (uint32_t k = elements.first; k < elements.first + elements.count; ++k) {
+    const ElementConstraint& e = layout_.elements[k];
+    const gpu::ElementCorrection r = projectStoredElement(state, k, firstIteration);
+    moveParticle(state, e.a, r.d0);
+    moveParticle(state, e.b, r.d1);
+    moveParticle(state, e.c, r.d2);
+    moveParticle(state, e.d, r.d3);
   }
 }
 
@@ -90,6 +121,15 @@ void CpuSolver::solveJacobi(State& state, bool firstIteration) {
     slotDelta_[2 * k] = vec4(r.deltaA, 0.0f);
     slotDelta_[2 * k + 1] = vec4(r.deltaB, 0.0f);
   }
+  const ConstraintRange elements = layout_.jacobiElements;
+  for (uint32_t k = 0; k < elements.count; ++k) {
+    const gpu::ElementCorrection r = projectStoredElement(state, elements.first + k, firstIteration);
+    const uint32_t slot = layout_.elementSlotBase() + 4 * k;
+    slotDelta_[slot] = vec4(r.d0, 0.0f);
+    slotDelta_[slot + 1] = vec4(r.d1, 0.0f);
+    slotDelta_[slot + 2] = vec4(r.d2, 0.0f);
+    slotDelta_[slot + 3] = vec4(r.d3, 0.0f);
+  }
   const JacobiAdjacency& adj = layout_.adjacency;
   for (uint32_t row = 0; row < adj.rowCount(); ++row) {
     vec3 sum(0.0f);
@@ -97,6 +137,39 @@ void CpuSolver::solveJacobi(State& state, bool firstIteration) {
     const float count = static_cast<float>(adj.offsets[row + 1] - adj.offsets[row]);
     vec4& x = state.positions[adj.particles[row]];
     x = vec4(gpu::jacobiAverage(vec3(x), sum, count, params_.omega), x.w);
+  }
+}
+
+void CpuSolver::solveVolumes(State& state, bool firstIteration) {
+  // The GPU's three passes: gradients per row, the reduction per body, the move per row.
+  std::vector<vec4> gradient(layout_.volumeRows.size());
+  for (uint32_t r = 0; r < layout_.volumeRows.size(); ++r) {
+    const gpu::VolumeRow row = layout_.volumeRows[r];
+    vec3 g(0.0f);
+    for (uint32_t k = row.firstCorner; k < row.firstCorner + row.cornerCount; ++k) {
+      const uint32_t t = layout_.volumeCorners[k] / 3, corner = layout_.volumeCorners[k] % 3;
+      const uint32_t* tri = &model_.volumeTriangles[3 * t];
+      g += gpu::volumeCornerGradient(vec3(state.positions[tri[(corner + 1) % 3]]),
+                                     vec3(state.positions[tri[(corner + 2) % 3]]));
+    }
+    gradient[r] = vec4(g, state.positions[row.particle].w * dot(g, g));
+  }
+  for (uint32_t b = 0; b < layout_.volumes.size(); ++b) {
+    const VolumeBody& body = layout_.volumes[b];
+    // The same summation order as the GPU reduction.
+    float volume = gpu::volumeReduce(body.triangleCount, [&](uint32_t t) {
+      const uint32_t* tri = &model_.volumeTriangles[3 * (body.firstTriangle + t)];
+      return gpu::triangleVolume(vec3(state.positions[tri[0]]), vec3(state.positions[tri[1]]),
+                                 vec3(state.positions[tri[2]]));
+    });
+    float wGrad = gpu::volumeReduce(body.rowCount, [&](uint32_t r) { return gradient[body.firstRow + r].w; });
+    const float lambda = firstIteration ? 0.0f : volumeState_[b].lambda;
+    volumeState_[b] = gpu::volumeStep(body, volume, wGrad, params_.alphaScale, lambda, params_.constraintModel);
+  }
+  for (uint32_t r = 0; r < layout_.volumeRows.size(); ++r) {
+    const gpu::VolumeRow row = layout_.volumeRows[r];
+    moveParticle(state, row.particle,
+                 state.positions[row.particle].w * volumeState_[row.body].deltaLambda * vec3(gradient[r]));
   }
 }
 

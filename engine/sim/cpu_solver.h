@@ -5,7 +5,7 @@
 #include <functional>
 #include <vector>
 
-#include "shared/xpbd_math.h"
+#include "shared/element_math.h"
 #include "sim/model.h"
 #include "sim/solver_layout.h"
 
@@ -25,7 +25,8 @@ class CpuSolver {
   void setGrab(uint32_t particle, glm::vec3 target, float compliance);
   void releaseGrab() { grab_.enabled = 0u; }
 
-  // λ of every constraint (layout order) after the last substep, N·s²; force = λ / Δt².
+  // λ of every constraint after the last substep: distance constraints then elements, each in layout
+  // order (N·s² for distance constraints; force = λ / Δt²).
   const std::vector<float>& lambdas() const { return lambdas_; }
 
  private:
@@ -33,7 +34,9 @@ class CpuSolver {
   // Projects layout constraint `index` with this substep's λ (0 on the first iteration) and
   // accumulates λ; the caller applies the corrections. Mirrors projectStoredDistance in the shaders.
   gpu::DistanceCorrection projectStoredDistance(const State& state, uint32_t index, bool firstIteration);
-  void solveColour(State& state, ConstraintRange range, bool firstIteration);
+  gpu::ElementCorrection projectStoredElement(const State& state, uint32_t index, bool firstIteration);
+  void solveColour(State& state, uint32_t colour, bool firstIteration);
+  void solveVolumes(State& state, bool firstIteration);
   void solveJacobi(State& state, bool firstIteration);
   void solveGrab(State& state, bool firstIteration);
   void collide(State& state);
@@ -48,6 +51,7 @@ class CpuSolver {
   std::vector<float> lambdas_;
   std::vector<glm::vec4> slotDelta_;
   gpu::GrabConstraint grab_{};
+  std::vector<gpu::VolumeState> volumeState_;
 };
 
 }  // namespace vkxpbd

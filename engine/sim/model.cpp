@@ -16,6 +16,23 @@ const char* constraintKindName(ConstraintKind kind) {
   return "unknown";
 }
 
+const char* elementTypeName(uint32_t type) {
+  switch (type) {
+    case VKXPBD_ELEMENT_DIHEDRAL:
+      return "dihedral";
+    case VKXPBD_ELEMENT_ISOMETRIC_BEND:
+      return "isometric bend";
+    case VKXPBD_ELEMENT_TET_VOLUME:
+      return "tet volume";
+    case VKXPBD_ELEMENT_NH_DEVIATORIC:
+      return "neo-hookean deviatoric";
+    case VKXPBD_ELEMENT_NH_HYDROSTATIC:
+      return "neo-hookean hydrostatic";
+    default:
+      return "unknown";
+  }
+}
+
 const char* solverModeName(SolverMode mode) {
   return mode == SolverMode::GaussSeidel ? "gs" : "jacobi";
 }

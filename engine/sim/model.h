@@ -13,6 +13,8 @@
 namespace vkxpbd {
 
 using gpu::DistanceConstraint;
+using gpu::ElementConstraint;
+using gpu::VolumeBody;
 using gpu::Pin;
 using gpu::PinMotion;
 using gpu::PlaneCollider;
@@ -22,6 +24,8 @@ using gpu::Tether;
 // What a distance constraint models on a cloth; stored in DistanceConstraint::kind.
 enum class ConstraintKind : uint32_t { Stretch = 0, Shear = 1, Bend = 2, Count = 3 };
 const char* constraintKindName(ConstraintKind kind);
+// "dihedral", "isometric bend", "tet volume", "neo-hookean deviatoric", "neo-hookean hydrostatic".
+const char* elementTypeName(uint32_t type);
 
 enum class SolverMode : uint32_t {
   GaussSeidel,  // coloured Gauss-Seidel: one pass per colour, the tail solved by Jacobi
@@ -61,7 +65,13 @@ struct Model {
   std::string name;
   std::vector<glm::vec4> restPositions;  // xyz m; w inverse mass, 1/kg (0 = pinned or kinematic)
   std::vector<DistanceConstraint> distance;
-  std::vector<Tether> tethers;  // at most one per particle
+  std::vector<ElementConstraint> elements;  // four-particle constraints (shared/element_math.h)
+  std::vector<glm::vec4> elementData;      // their extra data, indexed by ElementConstraint::data
+  // Closed surfaces under a global volume constraint; their rows (firstRow, rowCount) are filled by
+  // buildSolverLayout. A particle belongs to at most one volume body.
+  std::vector<VolumeBody> volumes;
+  std::vector<uint32_t> volumeTriangles;  // 3 per triangle, outward counter-clockwise
+  std::vector<Tether> tethers;            // at most one per particle
   std::vector<Pin> pins;
   std::vector<PinMotion> motions;
   std::vector<PlaneCollider> planes;

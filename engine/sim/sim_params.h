@@ -24,6 +24,7 @@ inline gpu::SimParams makeSimParams(const Model& model, const SolverSettings& se
   p.sphereCount = static_cast<uint32_t>(model.spheres.size());
   p.constraintModel = static_cast<uint32_t>(settings.constraintModel);
   p.substeps = settings.substeps;
+  p.elementLambdaBase = static_cast<uint32_t>(model.distance.size());
   return p;
 }
 

@@ -1,17 +1,22 @@
 // How the constraints are laid out for solving, identical for the GPU solver and the CPU reference:
 //
-//   distance[]:  | shear colours | bend colours | stretch colours | Jacobi batch |
+//   distance[]:  | shear colours | bend colours        | stretch colours | Jacobi batch |
+//   elements[]:  |               | element colours     |                 | Jacobi batch |
 //
-// Each constraint kind is coloured on its own (ColouringOptions apply per kind) and the kinds are
-// solved in that order, stretch last (see kSolveOrder in solver_layout.cpp for the measurement).
-// Each colour is one contiguous range and one dispatch (its constraints share no particle that moves).
+// The constraints are coloured in three groups, solved in this order: shear, then bending together
+// with every four-particle element type (dihedral, isometric, tet volume, Neo-Hookean), then stretch
+// last (see kSolveGroups in solver_layout.cpp for the measurement). Within a group all types are
+// coloured together, so a colour never holds one moving particle twice, whatever the types; a colour
+// is one distance range plus one element range, solved by one dispatch.
 // The Jacobi batch holds what colouring left over (the tail) in Gauss-Seidel mode, and every
-// constraint in Jacobi mode. For the batch, each (constraint, end) pair is a "slot" that receives a
-// Δp; the adjacency lists, per moving particle, its slots in a fixed order, so the average
-// Δp is gathered without atomics and is bitwise reproducible.
+// constraint in Jacobi mode. For the batch, each (constraint, particle) pair is a "slot" that receives
+// a Δp (distance constraint k of the batch: slots 2k, 2k+1; element e: 2·jacobi.count + 4e + 0..3); the
+// adjacency lists, per moving particle, its slots in a fixed order, so the average Δp is gathered
+// without atomics and is bitwise reproducible.
 #pragma once
 
 #include <cstdint>
+#include <string>
 #include <vector>
 
 #include "sim/colouring.h"
@@ -33,22 +38,34 @@ struct JacobiAdjacency {
   uint32_t rowCount() const { return static_cast<uint32_t>(particles.size()); }
 };
 
+// Colour statistics of one constraint type (distance kind or element type) within its group.
 struct KindColouring {
-  ConstraintKind kind;
+  std::string name;  // "stretch", "dihedral", ...
   ColouringStats stats;
 };
 
 struct SolverLayout {
   std::vector<DistanceConstraint> distance;  // sorted by colour, the Jacobi batch last
   std::vector<uint32_t> originalIndex;       // distance[k] is model.distance[originalIndex[k]]
-  std::vector<ConstraintRange> colours;      // one range per colour (empty in Jacobi mode)
-  ConstraintRange jacobi;                    // the Jacobi batch
-  JacobiAdjacency adjacency;                 // slot 2·(k − jacobi.first) + end, end 0 = a, 1 = b
-  ColouringStats stats;                      // in Jacobi mode: 0 colours, everything in the tail
-  std::vector<KindColouring> kinds;          // per kind, in solve order (Gauss-Seidel mode)
+  std::vector<ConstraintRange> colours;      // distance range of each colour (empty in Jacobi mode)
+  ConstraintRange jacobi;                    // the Jacobi batch of distance constraints
+  std::vector<ElementConstraint> elements;   // sorted like distance[]
+  std::vector<uint32_t> elementOriginalIndex;     // elements[k] is model.elements[elementOriginalIndex[k]]
+  std::vector<ConstraintRange> elementColours;    // element range of each colour (same count as colours)
+  ConstraintRange jacobiElements;                 // the Jacobi batch of element constraints
+  JacobiAdjacency adjacency;                 // slots: see the top of this file
+  ColouringStats stats;                      // all types; in Jacobi mode: 0 colours, everything in the tail
+  std::vector<KindColouring> kinds;          // per type, in solve order (Gauss-Seidel mode)
   double colouringSeconds = 0.0;             // wall time spent colouring (s)
+  // Global volume constraints: the model's bodies with their rows, and the rows' triangle corners.
+  std::vector<VolumeBody> volumes;
+  std::vector<gpu::VolumeRow> volumeRows;
+  std::vector<uint32_t> volumeCorners;  // 3·triangle + corner
 
-  uint32_t slotCount() const { return 2 * jacobi.count; }
+  uint32_t elementSlotBase() const { return 2 * jacobi.count; }
+  uint32_t slotCount() const { return 2 * jacobi.count + 4 * jacobiElements.count; }
+  // λ buffer: distance constraints first, then elements.
+  uint32_t lambdaCount() const { return static_cast<uint32_t>(distance.size() + elements.size()); }
 };
 
 SolverLayout buildSolverLayout(const Model& model, const SolverSettings& settings);

@@ -39,6 +39,25 @@
 #define VKXPBD_BINDING_CLOCK 15             // FrameClock
 #define VKXPBD_BINDING_GRAB 16              // GrabConstraint (mouse dragging)
 #define VKXPBD_BINDING_TETHERS 17           // Tether[]: long-range attachments to pinned particles
-#define VKXPBD_BINDING_COUNT 18
+#define VKXPBD_BINDING_ELEMENTS 18         // ElementConstraint[], sorted by colour, Jacobi batch last
+#define VKXPBD_BINDING_ELEMENT_DATA 19     // vec4[]: per-element data (isometric K, Neo-Hookean Dm⁻¹ rows)
+#define VKXPBD_BINDING_VOLUME_BODIES 20    // VolumeBody[]: closed surfaces under a global volume constraint
+#define VKXPBD_BINDING_VOLUME_TRIANGLES 21 // uint[3 per triangle]: the volume bodies' surface triangles
+#define VKXPBD_BINDING_VOLUME_ROWS 22      // VolumeRow[]: one per particle on a volume body's surface
+#define VKXPBD_BINDING_VOLUME_CORNERS 23   // uint[]: per row, 3·triangle + corner of its triangles
+#define VKXPBD_BINDING_VOLUME_GRADIENT 24  // vec4[rows]: xyz ∇_x V (m²), w  w·|∇V|² (m⁴/kg)
+#define VKXPBD_BINDING_VOLUME_STATE 25     // VolumeState[bodies]: V, C, λ, Δλ of the current iteration
+#define VKXPBD_BINDING_COUNT 26
+
+// ElementConstraint.type values (formulas and gradients: shared/element_math.h).
+#define VKXPBD_ELEMENT_DIHEDRAL 0u        // bending angle between two triangles (rad)
+#define VKXPBD_ELEMENT_ISOMETRIC_BEND 1u  // isometric (quadratic) bending of two triangles
+#define VKXPBD_ELEMENT_TET_VOLUME 2u      // volume of one tetrahedron (m³)
+#define VKXPBD_ELEMENT_NH_DEVIATORIC 3u   // stable Neo-Hookean, deviatoric part ‖F‖
+#define VKXPBD_ELEMENT_NH_HYDROSTATIC 4u  // stable Neo-Hookean, hydrostatic part det F − γ
+#define VKXPBD_ELEMENT_TYPE_COUNT 5u
+
+// Work-group size of the global volume reduction (one work group per volume body).
+#define VKXPBD_VOLUME_REDUCE_SIZE 256
 
 #endif

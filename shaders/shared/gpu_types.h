@@ -59,6 +59,10 @@ struct SimParams {
   uint sphereCount;
   uint constraintModel;  // VKXPBD_MODEL_*
   uint substeps;
+  uint elementLambdaBase;  // λ of element constraint k is lambdas[elementLambdaBase + k]
+  uint pad0;
+  uint pad1;
+  uint pad2;
 };
 
 // Advanced on the GPU once per frame, so a recorded frame can be replayed unchanged.
@@ -89,16 +93,64 @@ struct GrabConstraint {
   vec4 target;       // xyz target position, m
 };
 
+// A constraint on four particles (types VKXPBD_ELEMENT_*). Dihedral and isometric bending: a, b the
+// shared edge, c and d the wing vertices of the two triangles (a, b, c) and (b, a, d). Tetrahedral
+// volume and Neo-Hookean: the tetrahedron (a, b, c, d), positively oriented at rest.
+struct ElementConstraint {
+  uint a;
+  uint b;
+  uint c;
+  uint d;
+  uint type;         // VKXPBD_ELEMENT_*
+  uint data;         // first vec4 of this element in the element data (VKXPBD_NONE if none)
+  float rest;        // dihedral: rest angle (rad); isometric: √(3/(A₀+A₁)) (1/m); tet volume: V₀ (m³);
+                     // NH hydrostatic: γ = 1 + μ/λ; NH deviatoric: unused
+  float compliance;  // α: dihedral, isometric and NH 1/(N·m) = 1/J; tet volume m⁶/J
+  float stiffness;   // k in [0,1] (PBD mode only)
+  uint pad0;
+  uint pad1;
+  uint pad2;
+};
+
+// A closed, outward-oriented surface whose enclosed volume V is held at pressure·V₀ (a balloon with
+// pressure > 1 is inflated). One constraint C = V − pressure·V₀ over all its surface particles.
+struct VolumeBody {
+  uint firstTriangle;  // into the volume triangles (3 indices each)
+  uint triangleCount;
+  uint firstRow;  // into the volume rows (one per surface particle)
+  uint rowCount;
+  float restVolume;  // V₀, m³
+  float pressure;    // target volume factor (dimensionless, > 0)
+  float compliance;  // α, m³/Pa = m⁶/J
+  uint pad0;
+};
+
+// A particle on a volume body's surface and its triangles: corners[firstCorner .. firstCorner+count).
+struct VolumeRow {
+  uint particle;
+  uint firstCorner;
+  uint cornerCount;
+  uint body;
+};
+
+// What the volume reduction computes for one body in the current iteration.
+struct VolumeState {
+  float volume;       // V, m³
+  float C;            // V − pressure·V₀, m³
+  float lambda;       // accumulated λ of the substep
+  float deltaLambda;  // Δλ of this iteration
+};
+
 // Push constants of every compute pass.
 struct PassConstants {
   uint first;     // first element of the range this dispatch covers
   uint count;     // elements in the range
   uint substep;   // substep index within the frame
   uint flags;     // VKXPBD_FLAG_*
-  uint slotBase;  // Jacobi: slot index of the range's first constraint
-  uint pad0;
-  uint pad1;
-  uint pad2;
+  uint slotBase;      // Jacobi: slot index of the range's first constraint
+  uint elementFirst;  // first element constraint of the range (colour and Jacobi passes)
+  uint elementCount;  // element constraints in the range; their threads follow the `count` distance ones
+  uint elementSlotBase;  // Jacobi: slot index of the first element constraint's first particle
 };
 
 XPBD_END_NAMESPACE
@@ -107,10 +159,14 @@ XPBD_END_NAMESPACE
 static_assert(sizeof(vkxpbd::gpu::DistanceConstraint) == 24);
 static_assert(sizeof(vkxpbd::gpu::Pin) == 32);
 static_assert(sizeof(vkxpbd::gpu::PinMotion) == 32);
-static_assert(sizeof(vkxpbd::gpu::SimParams) == 64);
+static_assert(sizeof(vkxpbd::gpu::SimParams) == 80);
 static_assert(sizeof(vkxpbd::gpu::PassConstants) == 32);
 static_assert(sizeof(vkxpbd::gpu::GrabConstraint) == 32);
 static_assert(sizeof(vkxpbd::gpu::Tether) == 16);
+static_assert(sizeof(vkxpbd::gpu::ElementConstraint) == 48);
+static_assert(sizeof(vkxpbd::gpu::VolumeBody) == 32);
+static_assert(sizeof(vkxpbd::gpu::VolumeRow) == 16);
+static_assert(sizeof(vkxpbd::gpu::VolumeState) == 16);
 #endif
 
 #endif

@@ -17,6 +17,9 @@
   using glm::min;            \
   using glm::sin;            \
   using glm::sqrt;           \
+  using glm::cross;          \
+  using glm::abs;            \
+  using std::atan2;          \
   using uint = std::uint32_t;
 #define XPBD_END_NAMESPACE }
 #define XPBD_FN inline
@@ -24,6 +27,7 @@
 #define XPBD_BEGIN_NAMESPACE
 #define XPBD_END_NAMESPACE
 #define XPBD_FN
+#define atan2(y, x) atan(y, x)  // GLSL spells the two-argument arc tangent atan(y, x)
 #endif
 
 #endif

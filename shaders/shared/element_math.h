@@ -1,0 +1,205 @@
+// Constraints on four particles (ElementConstraint, types VKXPBD_ELEMENT_*): their value C and
+// gradients ∇_i C, written once for the GLSL passes and the CPU reference. The projection is the same
+// XPBD step as for distance constraints (xpbd_math.h):
+//   Δλ = (−C − α̃λ) / (Σ w_i |∇_i C|² + α̃),   Δx_i = w_i ∇_i C Δλ.
+// Where a gradient is undefined (a degenerate triangle or tetrahedron, a zero curvature vector) the
+// gradient is returned as zero and the projection does nothing, so no NaN can arise.
+#ifndef VKXPBD_SHARED_ELEMENT_MATH_H
+#define VKXPBD_SHARED_ELEMENT_MATH_H
+
+#include "shared/xpbd_math.h"
+
+XPBD_BEGIN_NAMESPACE
+
+// Below this squared length (m⁴ for a triangle normal, m² for a curvature vector) a gradient is undefined.
+#define VKXPBD_MIN_SQUARED 1e-24f
+
+struct ElementGradient {
+  float C;
+  vec3 g0;  // ∇C with respect to particle a
+  vec3 g1;  // b
+  vec3 g2;  // c
+  vec3 g3;  // d
+};
+
+struct ElementCorrection {
+  vec3 d0;  // position change of particle a, m
+  vec3 d1;
+  vec3 d2;
+  vec3 d3;
+  float deltaLambda;
+};
+
+XPBD_FN ElementGradient noGradient() {
+  ElementGradient r;
+  r.C = 0.0f;
+  r.g0 = vec3(0.0f);
+  r.g1 = vec3(0.0f);
+  r.g2 = vec3(0.0f);
+  r.g3 = vec3(0.0f);
+  return r;
+}
+
+// An angle difference wrapped into [−π, π], so a rest angle near ±π (a fold) has no jump.
+XPBD_FN float wrapAngle(float a) {
+  if (a > VKXPBD_PI) return a - 2.0f * VKXPBD_PI;
+  if (a < -VKXPBD_PI) return a + 2.0f * VKXPBD_PI;
+  return a;
+}
+
+// Signed dihedral angle θ between the triangles (p0, p1, p2) and (p1, p0, p3) sharing the edge p0–p1:
+// 0 when flat, ±π when folded onto each other; θ = atan2((n₁ × n₂)·ê, n₁·n₂), which stays accurate
+// at 0 and π where arccos(n₁·n₂) loses precision and has an infinite derivative. The gradients are
+// those of Bridson et al. (2003): each wing moves along its triangle's normal, the edge ends by the
+// complementary weights, Σ ∇_i θ = 0.
+XPBD_FN ElementGradient dihedralGradient(vec3 p0, vec3 p1, vec3 p2, vec3 p3, float restAngle) {
+  vec3 e = p1 - p0;
+  float len = length(e);
+  vec3 n1 = cross(p2 - p0, p2 - p1);  // |n1| = twice the area of triangle 1
+  vec3 n2 = cross(p3 - p1, p3 - p0);
+  float n1Sq = dot(n1, n1);
+  float n2Sq = dot(n2, n2);
+  if (len < VKXPBD_MIN_LENGTH || n1Sq < VKXPBD_MIN_SQUARED || n2Sq < VKXPBD_MIN_SQUARED) return noGradient();
+  vec3 eHat = e / len;
+  vec3 u1 = n1 / n1Sq;
+  vec3 u2 = n2 / n2Sq;
+  float theta = atan2(dot(cross(n1, n2), eHat) / sqrt(n1Sq * n2Sq), dot(n1, n2) / sqrt(n1Sq * n2Sq));
+  ElementGradient r;
+  r.C = wrapAngle(theta - restAngle);
+  r.g2 = -len * u1;
+  r.g3 = -len * u2;
+  r.g0 = -(dot(p2 - p1, eHat) * u1 + dot(p3 - p1, eHat) * u2);
+  r.g1 = dot(p2 - p0, eHat) * u1 + dot(p3 - p0, eHat) * u2;
+  return r;
+}
+
+// Isometric bending (Bergou et al. 2006): with the curvature vector H = Σ K_i x_i (K from the rest
+// cotangents, K = (k0, k1, k2, k3)) and s = 3/(A₀+A₁), the energy ½ s |H|² / α is the quadratic
+// bending energy of the stencil. Written as C = √s |H| (so ½ C²/α is that energy and α = 1/k_bend,
+// 1/(N·m)); ∇_i C = √s K_i Ĥ. The rest shape is taken as flat (H = 0 at rest).
+XPBD_FN ElementGradient isometricBendGradient(vec3 p0, vec3 p1, vec3 p2, vec3 p3, vec4 K, float sqrtScale) {
+  vec3 h = K.x * p0 + K.y * p1 + K.z * p2 + K.w * p3;
+  float hSq = dot(h, h);
+  if (hSq < VKXPBD_MIN_SQUARED) return noGradient();
+  float hLen = sqrt(hSq);
+  vec3 dir = h * (sqrtScale / hLen);
+  ElementGradient r;
+  r.C = sqrtScale * hLen;
+  r.g0 = K.x * dir;
+  r.g1 = K.y * dir;
+  r.g2 = K.z * dir;
+  r.g3 = K.w * dir;
+  return r;
+}
+
+// Signed volume of the tetrahedron (p0, p1, p2, p3), m³; positive when (p1−p0, p2−p0, p3−p0) is
+// right-handed.
+XPBD_FN float tetVolume(vec3 p0, vec3 p1, vec3 p2, vec3 p3) {
+  return dot(p1 - p0, cross(p2 - p0, p3 - p0)) / 6.0f;
+}
+
+// C = V − V₀ (m³); ∇ of the signed volume: each vertex moves along its opposite face's normal.
+XPBD_FN ElementGradient tetVolumeGradient(vec3 p0, vec3 p1, vec3 p2, vec3 p3, float restVolume) {
+  vec3 d1 = p1 - p0;
+  vec3 d2 = p2 - p0;
+  vec3 d3 = p3 - p0;
+  ElementGradient r;
+  r.C = dot(d1, cross(d2, d3)) / 6.0f - restVolume;
+  r.g1 = cross(d2, d3) / 6.0f;
+  r.g2 = cross(d3, d1) / 6.0f;
+  r.g3 = cross(d1, d2) / 6.0f;
+  r.g0 = -(r.g1 + r.g2 + r.g3);
+  return r;
+}
+
+// Stable Neo-Hookean in constraint form (Macklin and Müller 2021). F = D_s D_m⁻¹ with the edge
+// matrix D_s = (p1−p0, p2−p0, p3−p0) and the rest inverse D_m⁻¹ given by its rows b0, b1, b2.
+//   deviatoric:  C_D = ‖F‖_F,      α_D = 1/(μ V₀)
+//   hydrostatic: C_H = det F − γ,  α_H = 1/(λ V₀),  γ = 1 + μ/λ (rest-stable: the two forces cancel at F = I)
+// With P = ∂C/∂F (columns P0, P1, P2), ∇_{p_k} C = Σ_j P_j (D_m⁻¹)_{k−1, j} for k = 1..3 and ∇_{p0} C = −Σ.
+XPBD_FN ElementGradient neoHookeanGradient(vec3 p0, vec3 p1, vec3 p2, vec3 p3, vec4 b0, vec4 b1, vec4 b2,
+                                           bool hydrostatic, float gamma) {
+  vec3 d1 = p1 - p0;
+  vec3 d2 = p2 - p0;
+  vec3 d3 = p3 - p0;
+  // Columns of F.
+  vec3 f0 = d1 * b0.x + d2 * b1.x + d3 * b2.x;
+  vec3 f1 = d1 * b0.y + d2 * b1.y + d3 * b2.y;
+  vec3 f2 = d1 * b0.z + d2 * b1.z + d3 * b2.z;
+  vec3 P0;
+  vec3 P1;
+  vec3 P2;
+  float C;
+  if (hydrostatic) {
+    P0 = cross(f1, f2);
+    P1 = cross(f2, f0);
+    P2 = cross(f0, f1);
+    C = dot(f0, P0) - gamma;
+  } else {
+    C = sqrt(dot(f0, f0) + dot(f1, f1) + dot(f2, f2));
+    if (C < VKXPBD_MIN_LENGTH) return noGradient();
+    P0 = f0 / C;
+    P1 = f1 / C;
+    P2 = f2 / C;
+  }
+  ElementGradient r;
+  r.C = C;
+  r.g1 = P0 * b0.x + P1 * b0.y + P2 * b0.z;
+  r.g2 = P0 * b1.x + P1 * b1.y + P2 * b1.z;
+  r.g3 = P0 * b2.x + P1 * b2.y + P2 * b2.z;
+  r.g0 = -(r.g1 + r.g2 + r.g3);
+  return r;
+}
+
+// C and ∇C of element e at positions p0..p3 (particles a..d); q0..q2 are its data vec4s.
+XPBD_FN ElementGradient elementGradient(ElementConstraint e, vec3 p0, vec3 p1, vec3 p2, vec3 p3, vec4 q0, vec4 q1,
+                                        vec4 q2) {
+  if (e.type == VKXPBD_ELEMENT_DIHEDRAL) return dihedralGradient(p0, p1, p2, p3, e.rest);
+  if (e.type == VKXPBD_ELEMENT_ISOMETRIC_BEND) return isometricBendGradient(p0, p1, p2, p3, q0, e.rest);
+  if (e.type == VKXPBD_ELEMENT_TET_VOLUME) return tetVolumeGradient(p0, p1, p2, p3, e.rest);
+  return neoHookeanGradient(p0, p1, p2, p3, q0, q1, q2, e.type == VKXPBD_ELEMENT_NH_HYDROSTATIC, e.rest);
+}
+
+// How many data vec4s an element type uses.
+XPBD_FN uint elementDataSize(uint type) {
+  if (type == VKXPBD_ELEMENT_ISOMETRIC_BEND) return 1u;
+  if (type == VKXPBD_ELEMENT_NH_DEVIATORIC || type == VKXPBD_ELEMENT_NH_HYDROSTATIC) return 3u;
+  return 0u;
+}
+
+// One XPBD (or PBD) projection of a constraint with value and gradients g and inverse masses w
+// (w.x for a … w.w for d, 1/kg).
+XPBD_FN ElementCorrection projectGradient(ElementGradient g, vec4 w, float compliance, float stiffness,
+                                          float alphaScale, float lambda, uint constraintModel) {
+  ElementCorrection r;
+  r.d0 = vec3(0.0f);
+  r.d1 = vec3(0.0f);
+  r.d2 = vec3(0.0f);
+  r.d3 = vec3(0.0f);
+  r.deltaLambda = 0.0f;
+  float wGrad = w.x * dot(g.g0, g.g0) + w.y * dot(g.g1, g.g1) + w.z * dot(g.g2, g.g2) + w.w * dot(g.g3, g.g3);
+  if (wGrad <= VKXPBD_MIN_SQUARED) return r;
+  float dl;
+  if (constraintModel == VKXPBD_MODEL_PBD) {
+    dl = -stiffness * g.C / wGrad;
+  } else {
+    dl = xpbdDeltaLambda(g.C, wGrad, compliance * alphaScale, lambda);
+  }
+  r.deltaLambda = dl;
+  r.d0 = (w.x * dl) * g.g0;
+  r.d1 = (w.y * dl) * g.g1;
+  r.d2 = (w.z * dl) * g.g2;
+  r.d3 = (w.w * dl) * g.g3;
+  return r;
+}
+
+XPBD_FN ElementCorrection projectElement(ElementConstraint e, vec4 x0, vec4 x1, vec4 x2, vec4 x3, vec4 q0, vec4 q1,
+                                         vec4 q2, float alphaScale, float lambda, uint constraintModel) {
+  ElementGradient g = elementGradient(e, vec3(x0), vec3(x1), vec3(x2), vec3(x3), q0, q1, q2);
+  return projectGradient(g, vec4(x0.w, x1.w, x2.w, x3.w), e.compliance, e.stiffness, alphaScale, lambda,
+                         constraintModel);
+}
+
+XPBD_END_NAMESPACE
+
+#endif
