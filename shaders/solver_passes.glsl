@@ -54,7 +54,7 @@ void solveDistanceConstraint(uint k, bool firstIteration) {
 // projectStoredDistance; the caller applies the corrections.
 ElementCorrection projectStoredElement(uint index, bool firstIteration) {
   ElementConstraint e = elements[index];
-  uint lambdaIndex = params.elementLambdaBase + index;
+  uint lambdaIndex = params.elementLambdaBase + 2u * index;
   vec4 q0 = vec4(0.0f);
   vec4 q1 = vec4(0.0f);
   vec4 q2 = vec4(0.0f);
@@ -65,9 +65,11 @@ ElementCorrection projectStoredElement(uint index, bool firstIteration) {
     q2 = elementData[e.data + 2u];
   }
   float lambda = firstIteration ? 0.0f : lambdas[lambdaIndex];
+  float lambda2 = firstIteration ? 0.0f : lambdas[lambdaIndex + 1u];
   ElementCorrection r = projectElement(e, positions[e.a], positions[e.b], positions[e.c], positions[e.d], q0, q1, q2,
-                                       params.alphaScale, lambda, params.constraintModel);
+                                       params.alphaScale, lambda, lambda2, params.constraintModel);
   lambdas[lambdaIndex] = lambda + r.deltaLambda;
+  lambdas[lambdaIndex + 1u] = lambda2 + r.deltaLambda2;
   return r;
 }
 

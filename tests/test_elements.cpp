@@ -88,6 +88,11 @@ TEST(ElementGradient, TetVolumeMatchesFiniteDifferences) {
                           vec4(0.0f));
 }
 
+// C_D and C_H of a Neo-Hookean tetrahedron, as elements of their own (for the gradient check).
+gpu::ElementGradient neoHookeanPart(const Stencil& s, const vec4* q, float gamma, bool hydrostatic) {
+  return gpu::neoHookeanGradient(s.x[0], s.x[1], s.x[2], s.x[3], q[0], q[1], q[2], hydrostatic, gamma);
+}
+
 TEST(ElementGradient, NeoHookeanMatchesFiniteDifferences) {
   std::mt19937 rng(4);
   // D_m⁻¹ of a rest tetrahedron that is not the unit one.
@@ -95,34 +100,61 @@ TEST(ElementGradient, NeoHookeanMatchesFiniteDifferences) {
   Model model;
   for (const vec3& x : rest.x) model.restPositions.emplace_back(x, 1.0f);
   addTetMaterial(model, {0, 1, 2, 3}, TetMaterial{}, "test");
-  ASSERT_EQ(model.elements.size(), 2u);
+  ASSERT_EQ(model.elements.size(), 1u);
   ASSERT_EQ(model.elementData.size(), 3u);
   const vec4* q = model.elementData.data();
+  const float gamma = model.elements[0].rest;
   for (int trial = 0; trial < 50; ++trial) {
     const Stencil s = randomTet(rng);
-    for (const gpu::ElementConstraint& e : model.elements) expectGradientMatches(e, s, q[0], q[1], q[2]);
+    for (bool hydrostatic : {false, true}) {
+      const gpu::ElementGradient g = neoHookeanPart(s, q, gamma, hydrostatic);
+      const vec3 analytic[4] = {g.g0, g.g1, g.g2, g.g3};
+      const float h = 1e-3f;
+      for (int i = 0; i < 4; ++i)
+        for (int axis = 0; axis < 3; ++axis) {
+          Stencil plus = s, minus = s;
+          plus.x[i][axis] += h;
+          minus.x[i][axis] -= h;
+          const float numeric =
+              (neoHookeanPart(plus, q, gamma, hydrostatic).C - neoHookeanPart(minus, q, gamma, hydrostatic).C) /
+              (2.0f * h);
+          EXPECT_NEAR(analytic[i][axis], numeric, 2e-3f * std::max(1.0f, std::abs(numeric)))
+              << (hydrostatic ? "hydrostatic" : "deviatoric") << " particle " << i << " axis " << axis;
+        }
+    }
   }
 }
 
 TEST(ElementGradient, NeoHookeanIsAtRestInTheRestShape) {
-  // At F = I the deviatoric and hydrostatic forces cancel (γ = 1 + μ/λ): μ ∇C_D + λ C_H ∇C_H = 0 per volume.
+  // At F = I the deviatoric and hydrostatic forces cancel (γ = 1 + μ/λ), so the coupled projection of
+  // a tetrahedron at rest moves nothing, even on the first iteration (λ = 0).
   std::mt19937 rng(5);
   const Stencil rest = randomTet(rng);
   Model model;
-  for (const vec3& x : rest.x) model.restPositions.emplace_back(x, 1.0f);
-  TetMaterial material;
-  addTetMaterial(model, {0, 1, 2, 3}, material, "test");
+  for (const vec3& x : rest.x) model.restPositions.emplace_back(x, 2.0f);
+  addTetMaterial(model, {0, 1, 2, 3}, TetMaterial{}, "test");
   const vec4* q = model.elementData.data();
-  const gpu::ElementGradient dev =
-      gpu::elementGradient(model.elements[0], rest.x[0], rest.x[1], rest.x[2], rest.x[3], q[0], q[1], q[2]);
-  const gpu::ElementGradient hyd =
-      gpu::elementGradient(model.elements[1], rest.x[0], rest.x[1], rest.x[2], rest.x[3], q[0], q[1], q[2]);
-  EXPECT_NEAR(dev.C, std::sqrt(3.0f), 1e-5f);  // ‖I‖_F
-  EXPECT_NEAR(hyd.C, 1.0f - model.elements[1].rest, 1e-5f);
-  // Elastic force on each particle: −(C/α) ∇C summed over both constraints.
-  const float alphaD = model.elements[0].compliance, alphaH = model.elements[1].compliance;
-  const vec3 f = -(dev.C / alphaD) * dev.g1 - (hyd.C / alphaH) * hyd.g1;
-  EXPECT_LT(glm::length(f), 1e-3f * glm::length((dev.C / alphaD) * dev.g1));
+  const gpu::ElementConstraint& e = model.elements[0];
+  EXPECT_NEAR(neoHookeanPart(rest, q, e.rest, false).C, std::sqrt(3.0f), 1e-5f);  // ‖I‖_F
+  EXPECT_NEAR(neoHookeanPart(rest, q, e.rest, true).C, 1.0f - e.rest, 1e-5f);
+  const float alphaScale = 3600.0f * 100.0f;  // 1/Δt², Δt = 1/600 s
+  const vec4* x = model.restPositions.data();
+  const gpu::ElementCorrection r =
+      gpu::projectElement(e, x[0], x[1], x[2], x[3], q[0], q[1], q[2], alphaScale, 0.0f, 0.0f, 0u);
+  const float moved = glm::length(r.d0) + glm::length(r.d1) + glm::length(r.d2) + glm::length(r.d3);
+  EXPECT_LT(moved, 1e-6f);
+  EXPECT_NE(r.deltaLambda, 0.0f);  // the two λ take up the balancing forces instead
+  // Squeezed by 10% along x, it pushes back: the correction increases the volume.
+  Stencil squeezed = rest;
+  for (vec3& p : squeezed.x) p.x *= 0.9f;
+  vec4 xs[4];
+  for (int i = 0; i < 4; ++i) xs[i] = vec4(squeezed.x[i], 2.0f);
+  const gpu::ElementCorrection push =
+      gpu::projectElement(e, xs[0], xs[1], xs[2], xs[3], q[0], q[1], q[2], alphaScale, 0.0f, 0.0f, 0u);
+  const float before = gpu::tetVolume(squeezed.x[0], squeezed.x[1], squeezed.x[2], squeezed.x[3]);
+  const float after = gpu::tetVolume(squeezed.x[0] + push.d0, squeezed.x[1] + push.d1, squeezed.x[2] + push.d2,
+                                     squeezed.x[3] + push.d3);
+  EXPECT_GT(after, before);
 }
 
 TEST(Dihedral, StableWhenFlatAndWhenFolded) {

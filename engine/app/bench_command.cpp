@@ -79,7 +79,7 @@ nlohmann::json benchOne(const vk::Context& ctx, const BenchOptions& options, uin
           {"tethers", options.tethers},
           {"model", constraintModelName(scene.solver.constraintModel)},
           {"particles", model.particleCount()},
-          {"constraints", model.distance.size()},
+          {"constraints", model.constraintCount()},
           {"substeps", scene.solver.substeps},
           {"iterations", scene.solver.iterations},
           {"omega", scene.solver.omega},

@@ -20,7 +20,7 @@ int convergeCommand(const ConvergeOptions& options) {
   const Model model = buildModel(scene);
   const SolverSettings& settings = scene.solver;
   std::printf("scene: %s (%s), %u particles, %zu constraints\n", scene.name.c_str(), scene.path.c_str(),
-              model.particleCount(), model.distance.size());
+              model.particleCount(), model.constraintCount());
 
   vk::Context ctx(contextOptions(options.common));
   State state = makeInitialState(model);
@@ -46,7 +46,7 @@ int convergeCommand(const ConvergeOptions& options) {
       {"scene", scene.name},
       {"scene_path", scene.path},
       {"particles", model.particleCount()},
-      {"constraints", model.distance.size()},
+      {"constraints", model.constraintCount()},
       {"frames_before", options.framesBefore},
       {"scene_substeps", settings.substeps},
       {"scene_iterations", settings.iterations},

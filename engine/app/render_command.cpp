@@ -28,7 +28,7 @@ int renderCommand(const RenderOptions& options) {
   options.overrides.applyTo(scene.solver);
   const Model model = buildModel(scene);
   std::printf("scene: %s (%s), %u particles, %zu constraints\n", scene.name.c_str(), scene.path.c_str(),
-              model.particleCount(), model.distance.size());
+              model.particleCount(), model.constraintCount());
 
   vk::Context ctx(contextOptions(options.common));
   const SolverLayout layout = buildSolverLayout(model, scene.solver);

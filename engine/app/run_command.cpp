@@ -29,7 +29,7 @@ int runCommand(const RunOptions& options) {
   const Model model = buildModel(scene);
   const SolverSettings& settings = scene.solver;
   std::printf("scene: %s (%s), %u particles, %zu constraints\n", scene.name.c_str(), scene.path.c_str(),
-              model.particleCount(), model.distance.size());
+              model.particleCount(), model.constraintCount());
   // RenderDoc must be loaded before the Vulkan instance exists to hook it.
   vk::RenderDoc renderDoc;
   if (options.captureFrame || options.renderDoc) {

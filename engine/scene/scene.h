@@ -9,6 +9,7 @@
 
 #include <glm/glm.hpp>
 
+#include "sim/element_builder.h"
 #include "sim/model.h"
 
 namespace vkxpbd {
@@ -38,6 +39,9 @@ enum class ClothPlane {
   XY
 };  // XZ: horizontal (i along x, j along z); XY: vertical (i along x, j along y)
 enum class MassDistribution { Area, Uniform };  // Area: lumped triangle areas; Uniform: equal masses
+// How a cloth resists bending: skip-one distance constraints (compliance m/N), or four-particle
+// constraints across every interior edge (compliance 1/(N·m)).
+enum class ClothBending { Distance, Dihedral, Isometric };
 
 struct ClothDesc {
   std::string name = "cloth";
@@ -48,15 +52,70 @@ struct ClothDesc {
   float arealDensity = 0.1f;  // kg/m²
   MassDistribution massDistribution = MassDistribution::Area;
   bool shear = true;               // both quad diagonals
-  bool bend = true;                // skip-one distance bending along both axes
+  bool bend = true;                // bending constraints (of the model `bending`)
+  ClothBending bending = ClothBending::Distance;
   bool tethers = false;            // long-range attachment of every particle to its nearest pin
   float complianceStretch = 0.0f;  // m/N
   float complianceShear = 0.0f;    // m/N
-  float complianceBend = 0.0f;     // m/N
+  float complianceBend = 0.0f;     // m/N (distance bending) or 1/(N·m) (dihedral, isometric)
   float stiffnessStretch = 1.0f;   // PBD k in [0,1]
   float stiffnessShear = 1.0f;     // PBD k in [0,1]
   float stiffnessBend = 1.0f;      // PBD k in [0,1]
   std::vector<PinDesc> pins;
+};
+
+// Where a body's mesh comes from. Paths are resolved against the scene file's folder.
+struct MeshSourceDesc {
+  enum class Type { Box, Sphere, TetGen, Icosphere, Obj } type = Type::Box;
+  glm::vec3 size{0.2f};      // Box: extent, m
+  glm::uvec3 cells{2u};      // Box: lattice cells per axis
+  float radius = 0.1f;       // Sphere, Icosphere: m
+  uint32_t resolution = 4;   // Sphere: lattice cells per axis; Icosphere: subdivisions
+  std::string file;          // TetGen: the .node file; Obj: the .obj file
+  std::string secondFile;    // TetGen: the .ele file
+  float weldDistance = 0.0f;  // Obj: vertices closer than this are one particle, m
+  float scale = 1.0f;         // TetGen, Obj: multiplies the file's coordinates (to metres)
+  std::string path;           // field path in the scene, for error messages
+};
+
+// One placement of a body's mesh: rotated (Euler angles about x, then y, then z, degrees), then moved.
+struct InstanceDesc {
+  glm::vec3 position{0.0f};  // m
+  glm::vec3 rotation{0.0f};  // degrees
+  glm::vec3 velocity{0.0f};  // initial velocity, m/s
+};
+
+// Particles inside this world-space box are pinned (inverse mass 0).
+struct PinBoxDesc {
+  glm::vec3 min{0.0f};  // m
+  glm::vec3 max{0.0f};  // m
+};
+
+// A volumetric body: a tetrahedral mesh with a tetrahedral material, placed once per instance (the
+// mesh is loaded or generated once).
+struct SoftBodyDesc {
+  std::string name = "soft body";
+  MeshSourceDesc mesh;
+  float density = 1000.0f;  // kg/m³
+  TetMaterial material;
+  std::vector<InstanceDesc> instances{InstanceDesc{}};
+  std::optional<PinBoxDesc> pinBox;
+};
+
+// A surface body: a triangle mesh with stretch (distance) constraints on its edges and bending across
+// its interior edges, optionally closed under a global volume constraint (pressure).
+struct ShellDesc {
+  std::string name = "shell";
+  MeshSourceDesc mesh;
+  float arealDensity = 0.1f;       // kg/m²
+  float complianceStretch = 0.0f;  // m/N
+  float complianceBend = 1.0f;     // 1/(N·m)
+  BendingModel bending = BendingModel::Dihedral;
+  bool bend = true;
+  std::optional<float> pressure;    // target volume / rest volume; needs a closed mesh
+  float pressureCompliance = 0.0f;  // m⁶/J
+  std::vector<InstanceDesc> instances{InstanceDesc{}};
+  std::optional<PinBoxDesc> pinBox;
 };
 
 struct SceneDesc {
@@ -64,6 +123,8 @@ struct SceneDesc {
   std::string name;
   SolverSettings solver;
   std::vector<ClothDesc> cloths;
+  std::vector<SoftBodyDesc> softBodies;
+  std::vector<ShellDesc> shells;
   std::vector<PlaneCollider> planes;
   std::vector<SphereCollider> spheres;
   float thickness = 0.005f;  // m

@@ -10,6 +10,9 @@
 //        i=0     i=1      i=2
 #include "sim/cloth_builder.h"
 
+#include "sim/body_builder.h"
+#include "sim/element_builder.h"
+
 #include <cmath>
 #include <cstdint>
 #include <limits>
@@ -157,7 +160,14 @@ void addConstraints(Model& model, const ClothDesc& cloth, const Grid& grid) {
       }
     }
   }
-  if (cloth.bend) forEachAxisPair(grid, 2, bend);
+  if (cloth.bend && cloth.bending == ClothBending::Distance) forEachAxisPair(grid, 2, bend);
+}
+
+// Dihedral or isometric bending across the interior edges of the cloth's triangles.
+void addElementBending(Model& model, const ClothDesc& cloth) {
+  if (!cloth.bend || cloth.bending == ClothBending::Distance) return;
+  const BendingModel bending = cloth.bending == ClothBending::Dihedral ? BendingModel::Dihedral : BendingModel::Isometric;
+  addBending(model, model.surfaces.back().indices, bending, cloth.complianceBend, cloth.stiffnessBend);
 }
 
 // Grid index counted from the start (>= 0) or the end (< 0), or -1 when outside a resolution of n.
@@ -217,13 +227,14 @@ void addTethers(Model& model, const Grid& grid, size_t firstPin) {
 void checkParticleCount(const SceneDesc& scene) {
   uint64_t total = 0;
   for (const ClothDesc& cloth : scene.cloths) total += uint64_t{cloth.resolution.x} * cloth.resolution.y;
-  if (total >= VKXPBD_NONE) fail(scene, "cloths", "too many particles (" + std::to_string(total) + ")");
+  if (total >= VKXPBD_NONE / 2) fail(scene, "cloths", "too many particles (" + std::to_string(total) + ")");
 }
 
 }  // namespace
 
 Model buildModel(const SceneDesc& scene) {
-  if (scene.cloths.empty()) fail(scene, "cloths", "must contain at least one cloth");
+  if (scene.cloths.empty() && scene.softBodies.empty() && scene.shells.empty())
+    fail(scene, "cloths", "the scene has no body (cloths, soft_bodies or shells)");
   for (size_t k = 0; k < scene.cloths.size(); ++k) validateCloth(scene, scene.cloths[k], k);
   checkParticleCount(scene);
 
@@ -234,10 +245,14 @@ Model buildModel(const SceneDesc& scene) {
     const Grid grid{model.particleCount(), cloth.resolution.x, cloth.resolution.y};
     addParticles(model, cloth, grid);
     addConstraints(model, cloth, grid);
+    addElementBending(model, cloth);
     const size_t firstPin = model.pins.size();
     addPins(scene, model, cloth, grid, k);
     if (cloth.tethers) addTethers(model, grid, firstPin);
   }
+  addSoftBodies(scene, model);
+  addShells(scene, model);
+  model.initialVelocities.resize(model.particleCount(), glm::vec4(0.0f));
   model.planes = scene.planes;
   model.spheres = scene.spheres;
   model.thickness = scene.thickness;

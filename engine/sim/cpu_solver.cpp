@@ -77,14 +77,16 @@ gpu::DistanceCorrection CpuSolver::projectStoredDistance(const State& state, uin
 
 gpu::ElementCorrection CpuSolver::projectStoredElement(const State& state, uint32_t index, bool firstIteration) {
   const ElementConstraint& e = layout_.elements[index];
-  const uint32_t lambdaIndex = static_cast<uint32_t>(layout_.distance.size()) + index;
+  const uint32_t lambdaIndex = static_cast<uint32_t>(layout_.distance.size()) + 2 * index;
   const float lambda = firstIteration ? 0.0f : lambdas_[lambdaIndex];
+  const float lambda2 = firstIteration ? 0.0f : lambdas_[lambdaIndex + 1];
   vec4 q[3] = {vec4(0.0f), vec4(0.0f), vec4(0.0f)};
   for (uint32_t i = 0; i < gpu::elementDataSize(e.type); ++i) q[i] = model_.elementData[e.data + i];
   const gpu::ElementCorrection r =
       gpu::projectElement(e, state.positions[e.a], state.positions[e.b], state.positions[e.c], state.positions[e.d],
-                          q[0], q[1], q[2], params_.alphaScale, lambda, params_.constraintModel);
+                          q[0], q[1], q[2], params_.alphaScale, lambda, lambda2, params_.constraintModel);
   lambdas_[lambdaIndex] = lambda + r.deltaLambda;
+  lambdas_[lambdaIndex + 1] = lambda2 + r.deltaLambda2;
   return r;
 }
 

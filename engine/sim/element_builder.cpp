@@ -142,13 +142,10 @@ void addTetMaterial(Model& model, const std::vector<uint32_t>& tets, const TetMa
     }
     e.data = static_cast<uint32_t>(model.elementData.size());
     model.elementData.insert(model.elementData.end(), rows, rows + 3);
-    e.type = VKXPBD_ELEMENT_NH_DEVIATORIC;
-    e.rest = 0.0f;
-    e.compliance = 1.0f / (mu * volume);
-    model.elements.push_back(e);
-    e.type = VKXPBD_ELEMENT_NH_HYDROSTATIC;
+    e.type = VKXPBD_ELEMENT_NEOHOOKEAN;
     e.rest = 1.0f + mu / lambda;  // γ
-    e.compliance = 1.0f / (lambda * volume);
+    e.compliance = 1.0f / (mu * volume);
+    e.compliance2 = 1.0f / (lambda * volume);
     model.elements.push_back(e);
   }
 }

@@ -24,10 +24,8 @@ const char* elementTypeName(uint32_t type) {
       return "isometric bend";
     case VKXPBD_ELEMENT_TET_VOLUME:
       return "tet volume";
-    case VKXPBD_ELEMENT_NH_DEVIATORIC:
-      return "neo-hookean deviatoric";
-    case VKXPBD_ELEMENT_NH_HYDROSTATIC:
-      return "neo-hookean hydrostatic";
+    case VKXPBD_ELEMENT_NEOHOOKEAN:
+      return "neo-hookean";
     default:
       return "unknown";
   }
@@ -44,7 +42,8 @@ const char* constraintModelName(ConstraintModel model) {
 State makeInitialState(const Model& model) {
   State s;
   s.positions = model.restPositions;
-  s.velocities.assign(model.restPositions.size(), glm::vec4(0.0f));
+  s.velocities = model.initialVelocities;
+  s.velocities.resize(model.restPositions.size(), glm::vec4(0.0f));
   return s;
 }
 

@@ -24,7 +24,7 @@ using gpu::Tether;
 // What a distance constraint models on a cloth; stored in DistanceConstraint::kind.
 enum class ConstraintKind : uint32_t { Stretch = 0, Shear = 1, Bend = 2, Count = 3 };
 const char* constraintKindName(ConstraintKind kind);
-// "dihedral", "isometric bend", "tet volume", "neo-hookean deviatoric", "neo-hookean hydrostatic".
+// "dihedral", "isometric bend", "tet volume", "neo-hookean".
 const char* elementTypeName(uint32_t type);
 
 enum class SolverMode : uint32_t {
@@ -77,9 +77,12 @@ struct Model {
   std::vector<PlaneCollider> planes;
   std::vector<SphereCollider> spheres;
   std::vector<SurfaceMesh> surfaces;
+  std::vector<glm::vec4> initialVelocities;  // xyz m/s; empty or one per particle (missing ones are 0)
   float thickness = 0.0f;  // collision distance kept from colliders, m
 
   uint32_t particleCount() const { return static_cast<uint32_t>(restPositions.size()); }
+  // Distance and element constraints (the global volume constraints not counted).
+  size_t constraintCount() const { return distance.size() + elements.size(); }
 };
 
 // What the solver advances.

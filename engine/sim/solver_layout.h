@@ -64,8 +64,8 @@ struct SolverLayout {
 
   uint32_t elementSlotBase() const { return 2 * jacobi.count; }
   uint32_t slotCount() const { return 2 * jacobi.count + 4 * jacobiElements.count; }
-  // λ buffer: distance constraints first, then elements.
-  uint32_t lambdaCount() const { return static_cast<uint32_t>(distance.size() + elements.size()); }
+  // λ buffer: distance constraints first, then two per element (the second: a Neo-Hookean's hydrostatic λ).
+  uint32_t lambdaCount() const { return static_cast<uint32_t>(distance.size() + 2 * elements.size()); }
 };
 
 SolverLayout buildSolverLayout(const Model& model, const SolverSettings& settings);

@@ -53,9 +53,8 @@
 #define VKXPBD_ELEMENT_DIHEDRAL 0u        // bending angle between two triangles (rad)
 #define VKXPBD_ELEMENT_ISOMETRIC_BEND 1u  // isometric (quadratic) bending of two triangles
 #define VKXPBD_ELEMENT_TET_VOLUME 2u      // volume of one tetrahedron (m³)
-#define VKXPBD_ELEMENT_NH_DEVIATORIC 3u   // stable Neo-Hookean, deviatoric part ‖F‖
-#define VKXPBD_ELEMENT_NH_HYDROSTATIC 4u  // stable Neo-Hookean, hydrostatic part det F − γ
-#define VKXPBD_ELEMENT_TYPE_COUNT 5u
+#define VKXPBD_ELEMENT_NEOHOOKEAN 3u      // stable Neo-Hookean: ‖F‖ and det F − γ, solved together
+#define VKXPBD_ELEMENT_TYPE_COUNT 4u
 
 // Work-group size of the global volume reduction (one work group per volume body).
 #define VKXPBD_VOLUME_REDUCE_SIZE 256

@@ -28,6 +28,7 @@ struct ElementCorrection {
   vec3 d2;
   vec3 d3;
   float deltaLambda;
+  float deltaLambda2;  // Neo-Hookean: Δλ of the hydrostatic constraint
 };
 
 XPBD_FN ElementGradient noGradient() {
@@ -117,6 +118,9 @@ XPBD_FN ElementGradient tetVolumeGradient(vec3 p0, vec3 p1, vec3 p2, vec3 p3, fl
 //   deviatoric:  C_D = ‖F‖_F,      α_D = 1/(μ V₀)
 //   hydrostatic: C_H = det F − γ,  α_H = 1/(λ V₀),  γ = 1 + μ/λ (rest-stable: the two forces cancel at F = I)
 // With P = ∂C/∂F (columns P0, P1, P2), ∇_{p_k} C = Σ_j P_j (D_m⁻¹)_{k−1, j} for k = 1..3 and ∇_{p0} C = −Σ.
+// The two constraints of a tetrahedron are projected together (projectNeoHookean): at rest their
+// gradients are parallel and their λ must balance, which one-at-a-time projection only reaches
+// after many iterations.
 XPBD_FN ElementGradient neoHookeanGradient(vec3 p0, vec3 p1, vec3 p2, vec3 p3, vec4 b0, vec4 b1, vec4 b2,
                                            bool hydrostatic, float gamma) {
   vec3 d1 = p1 - p0;
@@ -157,13 +161,13 @@ XPBD_FN ElementGradient elementGradient(ElementConstraint e, vec3 p0, vec3 p1, v
   if (e.type == VKXPBD_ELEMENT_DIHEDRAL) return dihedralGradient(p0, p1, p2, p3, e.rest);
   if (e.type == VKXPBD_ELEMENT_ISOMETRIC_BEND) return isometricBendGradient(p0, p1, p2, p3, q0, e.rest);
   if (e.type == VKXPBD_ELEMENT_TET_VOLUME) return tetVolumeGradient(p0, p1, p2, p3, e.rest);
-  return neoHookeanGradient(p0, p1, p2, p3, q0, q1, q2, e.type == VKXPBD_ELEMENT_NH_HYDROSTATIC, e.rest);
+  return neoHookeanGradient(p0, p1, p2, p3, q0, q1, q2, false, e.rest);  // Neo-Hookean: its deviatoric part
 }
 
 // How many data vec4s an element type uses.
 XPBD_FN uint elementDataSize(uint type) {
   if (type == VKXPBD_ELEMENT_ISOMETRIC_BEND) return 1u;
-  if (type == VKXPBD_ELEMENT_NH_DEVIATORIC || type == VKXPBD_ELEMENT_NH_HYDROSTATIC) return 3u;
+  if (type == VKXPBD_ELEMENT_NEOHOOKEAN) return 3u;
   return 0u;
 }
 
@@ -177,6 +181,7 @@ XPBD_FN ElementCorrection projectGradient(ElementGradient g, vec4 w, float compl
   r.d2 = vec3(0.0f);
   r.d3 = vec3(0.0f);
   r.deltaLambda = 0.0f;
+  r.deltaLambda2 = 0.0f;
   float wGrad = w.x * dot(g.g0, g.g0) + w.y * dot(g.g1, g.g1) + w.z * dot(g.g2, g.g2) + w.w * dot(g.g3, g.g3);
   if (wGrad <= VKXPBD_MIN_SQUARED) return r;
   float dl;
@@ -193,8 +198,64 @@ XPBD_FN ElementCorrection projectGradient(ElementGradient g, vec4 w, float compl
   return r;
 }
 
+XPBD_FN float weightedDot(ElementGradient a, ElementGradient b, vec4 w) {
+  return w.x * dot(a.g0, b.g0) + w.y * dot(a.g1, b.g1) + w.z * dot(a.g2, b.g2) + w.w * dot(a.g3, b.g3);
+}
+
+// Both Neo-Hookean constraints of a tetrahedron at once: the 2×2 XPBD system
+//   [ ∇C_D·W∇C_D + α̃_D   ∇C_D·W∇C_H       ] [Δλ_D]   [ −C_D − α̃_D λ_D ]
+//   [ ∇C_H·W∇C_D         ∇C_H·W∇C_H + α̃_H ] [Δλ_H] = [ −C_H − α̃_H λ_H ],   Δx = W (∇C_D Δλ_D + ∇C_H Δλ_H).
+// PBD mode takes α̃ = 0 and scales both Δλ by k.
+XPBD_FN ElementCorrection projectNeoHookean(ElementConstraint e, vec4 x0, vec4 x1, vec4 x2, vec4 x3, vec4 q0, vec4 q1,
+                                            vec4 q2, float alphaScale, float lambdaD, float lambdaH,
+                                            uint constraintModel) {
+  vec3 p0 = vec3(x0);
+  vec3 p1 = vec3(x1);
+  vec3 p2 = vec3(x2);
+  vec3 p3 = vec3(x3);
+  ElementGradient gD = neoHookeanGradient(p0, p1, p2, p3, q0, q1, q2, false, e.rest);
+  ElementGradient gH = neoHookeanGradient(p0, p1, p2, p3, q0, q1, q2, true, e.rest);
+  vec4 w = vec4(x0.w, x1.w, x2.w, x3.w);
+  bool pbd = constraintModel == VKXPBD_MODEL_PBD;
+  float alphaD = pbd ? 0.0f : e.compliance * alphaScale;
+  float alphaH = pbd ? 0.0f : e.compliance2 * alphaScale;
+  float a11 = weightedDot(gD, gD, w) + alphaD;
+  float a22 = weightedDot(gH, gH, w) + alphaH;
+  float a12 = weightedDot(gD, gH, w);
+  float b1 = -gD.C - (pbd ? 0.0f : alphaD * lambdaD);
+  float b2 = -gH.C - (pbd ? 0.0f : alphaH * lambdaH);
+  float det = a11 * a22 - a12 * a12;
+  ElementCorrection r;
+  r.d0 = vec3(0.0f);
+  r.d1 = vec3(0.0f);
+  r.d2 = vec3(0.0f);
+  r.d3 = vec3(0.0f);
+  r.deltaLambda = 0.0f;
+  r.deltaLambda2 = 0.0f;
+  if (!(det > 1e-6f * a11 * a22)) {
+    // Nearly parallel gradients without compliance to tell them apart (PBD at rest): the volume term alone.
+    if (a22 > VKXPBD_MIN_SQUARED) r.deltaLambda2 = b2 / a22;
+  } else {
+    r.deltaLambda = (b1 * a22 - b2 * a12) / det;
+    r.deltaLambda2 = (a11 * b2 - a12 * b1) / det;
+  }
+  if (pbd) {
+    r.deltaLambda *= e.stiffness;
+    r.deltaLambda2 *= e.stiffness;
+  }
+  r.d0 = w.x * (gD.g0 * r.deltaLambda + gH.g0 * r.deltaLambda2);
+  r.d1 = w.y * (gD.g1 * r.deltaLambda + gH.g1 * r.deltaLambda2);
+  r.d2 = w.z * (gD.g2 * r.deltaLambda + gH.g2 * r.deltaLambda2);
+  r.d3 = w.w * (gD.g3 * r.deltaLambda + gH.g3 * r.deltaLambda2);
+  return r;
+}
+
+// One projection of element e with its accumulated λ (lambda2: a Neo-Hookean's hydrostatic λ).
 XPBD_FN ElementCorrection projectElement(ElementConstraint e, vec4 x0, vec4 x1, vec4 x2, vec4 x3, vec4 q0, vec4 q1,
-                                         vec4 q2, float alphaScale, float lambda, uint constraintModel) {
+                                         vec4 q2, float alphaScale, float lambda, float lambda2,
+                                         uint constraintModel) {
+  if (e.type == VKXPBD_ELEMENT_NEOHOOKEAN)
+    return projectNeoHookean(e, x0, x1, x2, x3, q0, q1, q2, alphaScale, lambda, lambda2, constraintModel);
   ElementGradient g = elementGradient(e, vec3(x0), vec3(x1), vec3(x2), vec3(x3), q0, q1, q2);
   return projectGradient(g, vec4(x0.w, x1.w, x2.w, x3.w), e.compliance, e.stiffness, alphaScale, lambda,
                          constraintModel);

@@ -59,7 +59,7 @@ struct SimParams {
   uint sphereCount;
   uint constraintModel;  // VKXPBD_MODEL_*
   uint substeps;
-  uint elementLambdaBase;  // λ of element constraint k is lambdas[elementLambdaBase + k]
+  uint elementLambdaBase;  // λ of element constraint k: lambdas[elementLambdaBase + 2k] (and + 2k + 1)
   uint pad0;
   uint pad1;
   uint pad2;
@@ -103,13 +103,13 @@ struct ElementConstraint {
   uint d;
   uint type;         // VKXPBD_ELEMENT_*
   uint data;         // first vec4 of this element in the element data (VKXPBD_NONE if none)
-  float rest;        // dihedral: rest angle (rad); isometric: √(3/(A₀+A₁)) (1/m); tet volume: V₀ (m³);
-                     // NH hydrostatic: γ = 1 + μ/λ; NH deviatoric: unused
-  float compliance;  // α: dihedral, isometric and NH 1/(N·m) = 1/J; tet volume m⁶/J
-  float stiffness;   // k in [0,1] (PBD mode only)
+  float rest;         // dihedral: rest angle (rad); isometric: √(3/(A₀+A₁)) (1/m); tet volume: V₀ (m³);
+                      // Neo-Hookean: γ = 1 + μ/λ
+  float compliance;   // α: dihedral and isometric 1/(N·m); tet volume m⁶/J; Neo-Hookean deviatoric 1/(μV₀), 1/J
+  float stiffness;    // k in [0,1] (PBD mode only)
+  float compliance2;  // Neo-Hookean hydrostatic α_H = 1/(λV₀), 1/J
   uint pad0;
   uint pad1;
-  uint pad2;
 };
 
 // A closed, outward-oriented surface whose enclosed volume V is held at pressure·V₀ (a balloon with

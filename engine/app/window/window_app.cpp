@@ -560,7 +560,7 @@ class WindowApp {
     ImGui::Begin("vkxpbd", nullptr, ImGuiWindowFlags_AlwaysAutoResize);
     const ImGuiIO& io = ImGui::GetIO();
     ImGui::Text("%s: %u particles, %zu constraints", sim_->scene.name.c_str(), sim_->model.particleCount(),
-                sim_->model.distance.size());
+                sim_->model.constraintCount());
     ImGui::Text("%.1f FPS (%.2f ms), %u solver frames this frame", io.Framerate, 1000.0f / io.Framerate,
                 lastSolverFrames_);
     ImGui::Text("simulated %llu frames (%.2f s)", static_cast<unsigned long long>(simulated_),

@@ -1,0 +1,264 @@
+// The JSON reading vocabulary of the scene loader: a value with its path in the document (Node), value
+// bounds, and error messages that name the file and the field ("scene.json: cloths[0].size[1]: ...").
+#pragma once
+
+#include <algorithm>
+#include <cmath>
+#include <cstdint>
+#include <initializer_list>
+#include <limits>
+#include <optional>
+#include <sstream>
+#include <string>
+#include <utility>
+#include <vector>
+
+#include <glm/glm.hpp>
+#include <nlohmann/json.hpp>
+
+#include "scene/scene.h"
+
+namespace vkxpbd::scene_json {
+
+using Json = nlohmann::json;
+
+constexpr size_t kMaxShownValueLength = 40;  // characters of an offending value quoted in a message
+
+inline std::string childPath(const std::string& parent, const std::string& key) {
+  return parent.empty() ? key : parent + "." + key;
+}
+
+inline std::string indexPath(const std::string& parent, size_t index) {
+  return parent + "[" + std::to_string(index) + "]";
+}
+
+inline std::string shown(const Json& value) {
+  std::string text = value.dump();
+  if (text.size() > kMaxShownValueLength) text = text.substr(0, kMaxShownValueLength) + "...";
+  return text;
+}
+
+inline std::string formatNumber(double value) {
+  std::ostringstream out;
+  out << value;
+  return out.str();
+}
+
+// "'a'", "'a' or 'b'", "'a', 'b' or 'c'".
+inline std::string quotedAlternatives(const std::vector<std::string>& names) {
+  std::string text;
+  for (size_t k = 0; k < names.size(); ++k) {
+    if (k > 0) text += (k + 1 == names.size()) ? " or " : ", ";
+    text += "'" + names[k] + "'";
+  }
+  return text;
+}
+
+inline size_t editDistance(const std::string& a, const std::string& b) {
+  std::vector<size_t> previous(b.size() + 1), current(b.size() + 1);
+  for (size_t j = 0; j <= b.size(); ++j) previous[j] = j;
+  for (size_t i = 1; i <= a.size(); ++i) {
+    current[0] = i;
+    for (size_t j = 1; j <= b.size(); ++j) {
+      const size_t substitution = previous[j - 1] + (a[i - 1] == b[j - 1] ? 0 : 1);
+      current[j] = std::min({previous[j] + 1, current[j - 1] + 1, substitution});
+    }
+    std::swap(previous, current);
+  }
+  return previous[b.size()];
+}
+
+// The closest allowed key within two edits, for "did you mean" hints.
+inline std::optional<std::string> closestKey(const std::string& key, std::initializer_list<const char*> allowed) {
+  std::optional<std::string> best;
+  size_t bestDistance = 3;
+  for (const char* candidate : allowed) {
+    const size_t distance = editDistance(key, candidate);
+    if (distance < bestDistance) {
+      best = candidate;
+      bestDistance = distance;
+    }
+  }
+  return best;
+}
+
+// Allowed range of a real-valued field; a missing side is unbounded.
+struct Bounds {
+  std::optional<double> min;
+  bool minInclusive = true;
+  std::optional<double> max;
+  bool maxInclusive = true;
+
+  bool contains(double v) const {
+    const bool aboveMin = !min || (minInclusive ? v >= *min : v > *min);
+    const bool belowMax = !max || (maxInclusive ? v <= *max : v < *max);
+    return aboveMin && belowMax;
+  }
+
+  std::string describe() const {
+    if (min && max) {
+      return std::string("in ") + (minInclusive ? "[" : "(") + formatNumber(*min) + ", " +
+             formatNumber(*max) + (maxInclusive ? "]" : ")");
+    }
+    if (min) return std::string(minInclusive ? ">= " : "> ") + formatNumber(*min);
+    if (max) return std::string(maxInclusive ? "<= " : "< ") + formatNumber(*max);
+    return "finite";
+  }
+};
+
+inline Bounds greaterThan(double min) {
+  Bounds bounds;
+  bounds.min = min;
+  bounds.minInclusive = false;
+  return bounds;
+}
+
+inline Bounds atLeast(double min) {
+  Bounds bounds;
+  bounds.min = min;
+  return bounds;
+}
+
+inline Bounds between(double min, bool minInclusive, double max, bool maxInclusive) {
+  return Bounds{min, minInclusive, max, maxInclusive};
+}
+
+inline const Bounds kAnyFinite{};
+inline const Bounds kPositive = greaterThan(0.0);
+inline const Bounds kNonNegative = atLeast(0.0);
+inline const Bounds kUnitInterval = between(0.0, true, 1.0, true);
+inline const Bounds kRelaxation = between(0.0, false, 2.0, true);  // Jacobi ω in (0, 2]
+
+// A JSON value together with its path in the document, for error messages.
+class Node {
+ public:
+  Node(const Json& value, std::string path, const std::string& file)
+      : value_(value), path_(std::move(path)), file_(file) {}
+
+  [[noreturn]] void fail(const std::string& what) const { failAt(path_, what); }
+
+  [[noreturn]] void failAt(const std::string& path, const std::string& what) const {
+    throw SceneError(file_ + ": " + (path.empty() ? "(top level)" : path) + ": " + what);
+  }
+
+  const std::string& path() const { return path_; }
+
+  void requireObject() const {
+    if (!value_.is_object()) fail("must be an object, got " + shown(value_));
+  }
+
+  // Requires an object whose keys all appear in `allowed`.
+  void expectObject(std::initializer_list<const char*> allowed) const {
+    requireObject();
+    for (const auto& item : value_.items()) {
+      const bool known =
+          std::any_of(allowed.begin(), allowed.end(), [&](const char* name) { return item.key() == name; });
+      if (known) continue;
+      std::string what = "unknown key";
+      if (auto hint = closestKey(item.key(), allowed)) what += " (did you mean '" + *hint + "'?)";
+      failAt(childPath(path_, item.key()), what);
+    }
+  }
+
+  std::optional<Node> find(const char* key) const {
+    const auto it = value_.find(key);
+    if (it == value_.end()) return std::nullopt;
+    return Node(*it, childPath(path_, key), file_);
+  }
+
+  Node member(const char* key) const {
+    if (auto node = find(key)) return *node;
+    failAt(childPath(path_, key), "missing");
+  }
+
+  // Requires an array of `minSize` to `maxSize` elements.
+  size_t arraySize(size_t minSize, size_t maxSize = std::numeric_limits<size_t>::max()) const {
+    if (!value_.is_array()) fail("must be an array, got " + shown(value_));
+    const size_t size = value_.size();
+    if (minSize == maxSize && size != minSize) {
+      fail("must be an array of " + std::to_string(minSize) + " elements, got " + shown(value_));
+    }
+    if (size < minSize) fail("must have at least " + std::to_string(minSize) + " element(s)");
+    if (size > maxSize) fail("must have at most " + std::to_string(maxSize) + " elements");
+    return size;
+  }
+
+  Node element(size_t index) const { return Node(value_.at(index), indexPath(path_, index), file_); }
+
+  float number(const Bounds& bounds) const {
+    if (!value_.is_number()) fail("must be a number, got " + shown(value_));
+    const double v = value_.get<double>();
+    if (!std::isfinite(v)) fail("must be finite, got " + shown(value_));
+    if (!std::isfinite(static_cast<float>(v))) fail("is too large for a 32-bit float, got " + shown(value_));
+    if (!bounds.contains(v)) fail("must be " + bounds.describe() + ", got " + shown(value_));
+    return static_cast<float>(v);
+  }
+
+  int64_t integer(int64_t min, int64_t max) const {
+    if (!value_.is_number_integer()) fail("must be an integer, got " + shown(value_));
+    const bool huge = value_.is_number_unsigned() &&
+                      value_.get<uint64_t>() > static_cast<uint64_t>(std::numeric_limits<int64_t>::max());
+    const int64_t v = huge ? std::numeric_limits<int64_t>::max() : value_.get<int64_t>();
+    if (v < min) fail("must be an integer >= " + std::to_string(min) + ", got " + shown(value_));
+    if (v > max) fail("must be an integer <= " + std::to_string(max) + ", got " + shown(value_));
+    return v;
+  }
+
+  uint32_t count(int64_t min, int64_t max) const { return static_cast<uint32_t>(integer(min, max)); }
+
+  bool boolean() const {
+    if (!value_.is_boolean()) fail("must be true or false, got " + shown(value_));
+    return value_.get<bool>();
+  }
+
+  std::string string() const {
+    if (!value_.is_string()) fail("must be a string, got " + shown(value_));
+    return value_.get<std::string>();
+  }
+
+  std::string name() const {
+    std::string text = string();
+    if (text.empty()) fail("must not be empty");
+    return text;
+  }
+
+  // One of a fixed set of names; `what` names the kind of thing ("solver", "plane", ...).
+  template <typename T>
+  T choice(const char* what, std::initializer_list<std::pair<const char*, T>> options) const {
+    const std::string text = string();
+    std::vector<std::string> names;
+    for (const auto& [optionName, optionValue] : options) {
+      if (text == optionName) return optionValue;
+      names.emplace_back(optionName);
+    }
+    fail(std::string("unknown ") + what + " '" + text + "' (expected " + quotedAlternatives(names) + ")");
+  }
+
+  glm::vec2 vec2(const Bounds& bounds) const {
+    arraySize(2, 2);
+    return {element(0).number(bounds), element(1).number(bounds)};
+  }
+
+  glm::vec3 vec3() const {
+    arraySize(3, 3);
+    return {element(0).number(kAnyFinite), element(1).number(kAnyFinite), element(2).number(kAnyFinite)};
+  }
+
+ private:
+  const Json& value_;
+  std::string path_;
+  const std::string& file_;
+};
+
+inline float optionalNumber(const Node& object, const char* key, float fallback, const Bounds& bounds) {
+  const auto node = object.find(key);
+  return node ? node->number(bounds) : fallback;
+}
+
+inline bool optionalBoolean(const Node& object, const char* key, bool fallback) {
+  const auto node = object.find(key);
+  return node ? node->boolean() : fallback;
+}
+
+
+}  // namespace vkxpbd::scene_json
