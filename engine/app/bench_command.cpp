@@ -1,8 +1,10 @@
-// `vkxpbd bench`: the standard cloth (docs/benchmarks.md) at several sizes, in both solver modes.
+// `vkxpbd bench`: the standard cloth (docs/benchmarks.md) at several sizes, in both solver modes, and
+// a scene of Neo-Hookean soft bodies.
 // Protocol from shared/BENCHMARK.md: warm-up frames, then timed frames, one frame per submit; report
 // the median ms per frame (submit to completion, no timestamps), per-pass GPU times from a separate
 // timestamped run, and the edge stretch |len − rest|/rest after the timed frames.
 #include <chrono>
+#include <cmath>
 #include <cstdio>
 #include <ctime>
 
@@ -21,20 +23,22 @@ namespace {
 // Frames run with per-pass timestamps after the timed frames, for the per-stage breakdown.
 constexpr uint32_t kProfiledFrames = 10;
 
-nlohmann::json benchOne(const vk::Context& ctx, const BenchOptions& options, uint32_t size, SolverMode mode) {
-  SceneDesc scene = builtinScene("standard_cloth");
-  scene.cloths.at(0).resolution = {size, size};
-  scene.cloths.at(0).tethers = options.tethers;
-  scene.solver.mode = mode;
-  options.overrides.applyTo(scene.solver);
-  const Model model = buildModel(scene);
-  const SolverLayout layout = buildSolverLayout(model, scene.solver);
-  // Frame times come from a solver without timestamps: on some devices (lavapipe) every timestamp
-  // serializes the queue and would inflate the time. A second, timestamped solver then profiles
-  // the passes over a few frames.
+// Median wall time per frame of an untimed solver, then per-pass GPU times from a second, timestamped
+// solver: on some devices (lavapipe) every timestamp serializes the queue and would inflate the time.
+struct Timing {
+  double frameMs = 0.0;  // median wall ms per frame, submit to completion
+  double gpuMs = 0.0;    // median GPU ms per timestamped frame
+  std::vector<vk::StageTime> stages;
+  uint32_t passes = 0;
+  State state;  // after the timed frames
+};
+
+Timing timeSolver(const vk::Context& ctx, const BenchOptions& options, const Model& model,
+                  const SolverSettings& settings, const SolverLayout& layout) {
+  Timing timing;
   GpuSolverOptions untimed;
   untimed.timestamps = false;
-  GpuSolver solver(ctx, model, scene.solver, layout, untimed);
+  GpuSolver solver(ctx, model, settings, layout, untimed);
   solver.simulate(options.warmupFrames);
   solver.wait();
   std::vector<double> wallMs;
@@ -46,9 +50,8 @@ nlohmann::json benchOne(const vk::Context& ctx, const BenchOptions& options, uin
         std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - start).count());
   }
   std::vector<double> gpuMs;
-  std::vector<vk::StageTime> stageSums;
   {
-    GpuSolver profiled(ctx, model, scene.solver, layout);
+    GpuSolver profiled(ctx, model, settings, layout);
     profiled.upload(solver.download());
     for (uint32_t f = 0; f < kProfiledFrames; ++f) {
       profiled.simulate(1);
@@ -56,23 +59,36 @@ nlohmann::json benchOne(const vk::Context& ctx, const BenchOptions& options, uin
       double gpu = 0.0;
       std::vector<vk::StageTime> stages = profiled.lastFrameTimes(&gpu);
       gpuMs.push_back(gpu);
-      if (stageSums.empty())
-        stageSums = stages;
+      if (timing.stages.empty())
+        timing.stages = stages;
       else
-        for (size_t i = 0; i < stages.size(); ++i) stageSums[i].ms += stages[i].ms;
+        for (size_t i = 0; i < stages.size(); ++i) timing.stages[i].ms += stages[i].ms;
     }
-    for (vk::StageTime& s : stageSums) s.ms /= kProfiledFrames;
+    for (vk::StageTime& s : timing.stages) s.ms /= kProfiledFrames;
   }
+  timing.frameMs = median(wallMs);
+  timing.gpuMs = median(gpuMs);
+  timing.passes = solver.passesPerFrame();
+  timing.state = solver.download();
+  return timing;
+}
 
-  const State state = solver.download();
-  const std::optional<uint32_t> bad = findNonFinite(state);
-  const StrainStats stretch = measureStrain(model, state.positions, ConstraintKind::Stretch);
-  const double frameMs = median(wallMs);
+nlohmann::json benchOne(const vk::Context& ctx, const BenchOptions& options, uint32_t size, SolverMode mode) {
+  SceneDesc scene = builtinScene("standard_cloth");
+  scene.cloths.at(0).resolution = {size, size};
+  scene.cloths.at(0).tethers = options.tethers;
+  scene.solver.mode = mode;
+  options.overrides.applyTo(scene.solver);
+  const Model model = buildModel(scene);
+  const SolverLayout layout = buildSolverLayout(model, scene.solver);
+  const Timing t = timeSolver(ctx, options, model, scene.solver, layout);
+  const std::optional<uint32_t> bad = findNonFinite(t.state);
+  const StrainStats stretch = measureStrain(model, t.state.positions, ConstraintKind::Stretch);
   std::printf(
       "  %4u x %-4u %-6s %2u colours  %8.3f ms/frame  (timestamped: GPU %8.3f ms/frame)  stretch max %.3f%% "
       "median %.4f%%%s\n",
-      size, size, solverModeName(mode), layout.stats.colours, frameMs, median(gpuMs),
-      100.0 * stretch.maxStrain, 100.0 * stretch.medianStrain, bad ? "  NON-FINITE" : "");
+      size, size, solverModeName(mode), layout.stats.colours, t.frameMs, t.gpuMs, 100.0 * stretch.maxStrain,
+      100.0 * stretch.medianStrain, bad ? "  NON-FINITE" : "");
   std::fflush(stdout);
   return {{"size", size},
           {"mode", solverModeName(mode)},
@@ -84,12 +100,51 @@ nlohmann::json benchOne(const vk::Context& ctx, const BenchOptions& options, uin
           {"iterations", scene.solver.iterations},
           {"omega", scene.solver.omega},
           {"colouring", colouringJson(layout)},
-          {"passes_per_frame", solver.passesPerFrame()},
-          {"median_wall_ms_per_frame", frameMs},
+          {"passes_per_frame", t.passes},
+          {"median_wall_ms_per_frame", t.frameMs},
           {"profiled_frames", kProfiledFrames},
-          {"median_gpu_ms_per_profiled_frame", median(gpuMs)},
-          {"mean_stage_gpu_ms_per_profiled_frame", stageTimesJson(stageSums)},
+          {"median_gpu_ms_per_profiled_frame", t.gpuMs},
+          {"mean_stage_gpu_ms_per_profiled_frame", stageTimesJson(t.stages)},
           {"stretch_after_frames", strainJson(stretch)},
+          {"non_finite", bad.has_value()}};
+}
+
+// The soft-body case: `count` Neo-Hookean blocks of the built-in soft_bodies_100 scene (laid out on a
+// square grid) dropped onto the ground. Reports constraint projections per second and colours per type.
+nlohmann::json benchSoftBodies(const vk::Context& ctx, const BenchOptions& options, SolverMode mode) {
+  SceneDesc scene = builtinScene("soft_bodies_100");
+  SoftBodyDesc& body = scene.softBodies.at(0);
+  const uint32_t side = static_cast<uint32_t>(std::ceil(std::sqrt(double(options.softBodies))));
+  body.instances.resize(options.softBodies);
+  for (uint32_t k = 0; k < options.softBodies; ++k)
+    body.instances[k] = InstanceDesc{{0.3f * (float(k % side) - 0.5f * float(side - 1)), 0.3f + 0.15f * float(k % 3),
+                                      0.3f * (float(k / side) - 0.5f * float(side - 1))},
+                                     {0.0f, 9.0f * float(k % 10), 0.0f},
+                                     {0.0f, 0.0f, 0.0f}};
+  scene.solver.mode = mode;
+  options.overrides.applyTo(scene.solver);
+  const Model model = buildModel(scene);
+  const SolverLayout layout = buildSolverLayout(model, scene.solver);
+  const Timing t = timeSolver(ctx, options, model, scene.solver, layout);
+  const std::optional<uint32_t> bad = findNonFinite(t.state);
+  const double projections = double(model.constraintCount()) * scene.solver.substeps * scene.solver.iterations;
+  const double perSecond = projections / (t.frameMs * 1e-3);
+  std::printf("  %u soft bodies %-6s %2u colours  %8.3f ms/frame  %.3g constraint projections/s%s\n",
+              options.softBodies, solverModeName(mode), layout.stats.colours, t.frameMs, perSecond,
+              bad ? "  NON-FINITE" : "");
+  std::fflush(stdout);
+  return {{"bodies", options.softBodies},
+          {"mode", solverModeName(mode)},
+          {"particles", model.particleCount()},
+          {"constraints", model.constraintCount()},
+          {"substeps", scene.solver.substeps},
+          {"iterations", scene.solver.iterations},
+          {"colouring", colouringJson(layout)},
+          {"passes_per_frame", t.passes},
+          {"median_wall_ms_per_frame", t.frameMs},
+          {"constraint_projections_per_second", perSecond},
+          {"median_gpu_ms_per_profiled_frame", t.gpuMs},
+          {"mean_stage_gpu_ms_per_profiled_frame", stageTimesJson(t.stages)},
           {"non_finite", bad.has_value()}};
 }
 
@@ -144,6 +199,9 @@ int benchCommand(const BenchOptions& options) {
   nlohmann::json results = nlohmann::json::array();
   for (uint32_t size : options.sizes)
     for (SolverMode mode : options.modes) results.push_back(benchOne(ctx, options, size, mode));
+  nlohmann::json softBodies = nlohmann::json::array();
+  if (options.softBodies > 0)
+    for (SolverMode mode : options.modes) softBodies.push_back(benchSoftBodies(ctx, options, mode));
   nlohmann::json rendered = nlohmann::json::array();
   if (options.renderSize > 0) rendered.push_back(benchRendered(ctx, options, options.renderSize));
 
@@ -153,6 +211,7 @@ int benchCommand(const BenchOptions& options) {
                            {"warmup_frames", options.warmupFrames},
                            {"timed_frames", options.frames},
                            {"results", results},
+                           {"soft_bodies", softBodies},
                            {"rendered", rendered}};
   writeTextFile(options.outFile, report.dump(2) + "\n");
   std::printf("wrote %s\n", options.outFile.c_str());

@@ -173,6 +173,8 @@ BenchOptions parseBenchOptions(const std::vector<std::string>& args) {
       o.frames = r.count(arg, 1, 100'000);
     } else if (arg == "--tethers") {
       o.tethers = true;
+    } else if (arg == "--soft-bodies") {
+      o.softBodies = r.count(arg, 0, 100000);
     } else if (arg == "--render-size") {
       o.renderSize = r.count(arg, 0, 4096);
     } else if (arg == "--warmup") {
@@ -272,6 +274,7 @@ usage:
   vkxpbd bench [--out FILE.json] [--sizes 64,128,256,512] [--modes gs,jacobi] [--frames N]
                [--warmup N] [--substeps S] [--iterations I] [--omega W] [--device N|name]
                [--tethers] [--render-size N]  (the case with rendering: default 128, 0 for none)
+               [--soft-bodies N]  (Neo-Hookean blocks in the soft-body case: default 100, 0 for none)
       Runs the standard cloth (docs/benchmarks.md) at each size and mode; writes JSON naming the device.
   vkxpbd render [SCENE.json] [--frames N] [--out DIR] [--width W] [--height H] [--every K]
                 [--view shaded|wireframe|colours|stress]

@@ -9,7 +9,8 @@
 
 namespace vkxpbd {
 
-// Names: "flag" (the default scene of `vkxpbd run`), "standard_cloth" (docs/benchmarks.md, 64×64).
+// Names: "flag" (the default scene of `vkxpbd run`), "standard_cloth" (docs/benchmarks.md, 64×64),
+// "soft_bodies_100" (the soft-body benchmark: 100 Neo-Hookean blocks).
 std::vector<std::string> builtinSceneNames();
 // Throws SceneError for an unknown name. The scene's path reads "builtin:<name>".
 SceneDesc builtinScene(const std::string& name);
