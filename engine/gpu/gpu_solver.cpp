@@ -80,7 +80,7 @@ GpuSolver::~GpuSolver() {
     vkFreeCommandBuffers(ctx_.device, ctx_.commandPool, 1, &slot->cmd);
   }
   slots_.clear();
-  for (VkPipeline p : {predict_, solveColour_, jacobiConstraints_, jacobiApply_, collide_, updateVelocity_,
+  for (VkPipeline p : {predict_, solveColour_, solveDistance_, jacobiDistance_, jacobiConstraints_, jacobiApply_, collide_, updateVelocity_,
                        grabPipeline_, tethers_, volumeGradient_, volumeReduce_, volumeApply_})
     vkDestroyPipeline(ctx_.device, p, nullptr);
   vkDestroyPipelineLayout(ctx_.device, pipelineLayout_, nullptr);
@@ -179,7 +179,9 @@ void GpuSolver::createDescriptors() {
 void GpuSolver::createPipelines() {
   predict_ = vk::createComputePipeline(ctx_, pipelineLayout_, "predict.comp");
   solveColour_ = vk::createComputePipeline(ctx_, pipelineLayout_, "solve_colour.comp");
+  solveDistance_ = vk::createComputePipeline(ctx_, pipelineLayout_, "solve_distance.comp");
   jacobiConstraints_ = vk::createComputePipeline(ctx_, pipelineLayout_, "jacobi_constraints.comp");
+  jacobiDistance_ = vk::createComputePipeline(ctx_, pipelineLayout_, "jacobi_distance.comp");
   volumeGradient_ = vk::createComputePipeline(ctx_, pipelineLayout_, "volume_gradient.comp");
   volumeReduce_ = vk::createComputePipeline(ctx_, pipelineLayout_, "volume_reduce.comp");
   volumeApply_ = vk::createComputePipeline(ctx_, pipelineLayout_, "volume_apply.comp");
@@ -246,7 +248,8 @@ void GpuSolver::recordFrame(FrameSlot& slot, const std::string& name) {
         pc.count = layout_.colours[c].count;
         pc.elementFirst = layout_.elementColours[c].first;
         pc.elementCount = layout_.elementColours[c].count;
-        recordPass(slot, SolverStage::SolveColour0, c, solveColour_, pc, pc.count + pc.elementCount,
+        recordPass(slot, SolverStage::SolveColour0, c, pc.elementCount > 0 ? solveColour_ : solveDistance_, pc,
+                   pc.count + pc.elementCount,
                    "solve colour=" + std::to_string(c) + " s=" + std::to_string(s) + iter);
       }
       if (layout_.jacobi.count + layout_.jacobiElements.count > 0) {
@@ -256,7 +259,8 @@ void GpuSolver::recordFrame(FrameSlot& slot, const std::string& name) {
         pc.elementFirst = layout_.jacobiElements.first;
         pc.elementCount = layout_.jacobiElements.count;
         pc.elementSlotBase = layout_.elementSlotBase();
-        recordPass(slot, SolverStage::JacobiConstraints, 0, jacobiConstraints_, pc, pc.count + pc.elementCount,
+        recordPass(slot, SolverStage::JacobiConstraints, 0, pc.elementCount > 0 ? jacobiConstraints_ : jacobiDistance_,
+                   pc, pc.count + pc.elementCount,
                    stageLabel("jacobi constraints", s) + iter);
         pc.first = 0;
         pc.count = layout_.adjacency.rowCount();

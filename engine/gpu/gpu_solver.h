@@ -105,7 +105,9 @@ class GpuSolver {
   vk::BufferDescriptorSet descriptors_;
   VkPipeline predict_ = VK_NULL_HANDLE;
   VkPipeline solveColour_ = VK_NULL_HANDLE;
+  VkPipeline solveDistance_ = VK_NULL_HANDLE;  // colours without element constraints
   VkPipeline jacobiConstraints_ = VK_NULL_HANDLE;
+  VkPipeline jacobiDistance_ = VK_NULL_HANDLE;  // a batch without element constraints
   VkPipeline volumeGradient_ = VK_NULL_HANDLE;
   VkPipeline volumeReduce_ = VK_NULL_HANDLE;
   VkPipeline volumeApply_ = VK_NULL_HANDLE;
