@@ -4,5 +4,5 @@
 
 void main() {
   uint i = threadIndex();
-  if (i < params.particleCount) collideParticle(i);
+  if (i < params.particleCount) collideParticle(i, pc.substep);
 }

@@ -3,6 +3,8 @@
 #extension GL_GOOGLE_include_directive : require
 #include "shared/element_math.h"
 #include "shared/volume_math.h"
+#include "shared/contact_math.h"
+#include "shared/collider_math.h"
 
 #ifndef VKXPBD_CUSTOM_WORKGROUP
 layout(local_size_x = VKXPBD_WORKGROUP_SIZE) in;
@@ -20,8 +22,8 @@ layout(std430, set = 0, binding = VKXPBD_BINDING_JACOBI_DELTA) buffer JacobiDelt
 layout(std430, set = 0, binding = VKXPBD_BINDING_JACOBI_OFFSETS) readonly buffer JacobiOffsets { uint jacobiOffsets[]; };
 layout(std430, set = 0, binding = VKXPBD_BINDING_JACOBI_SLOTS) readonly buffer JacobiSlots { uint jacobiSlots[]; };
 layout(std430, set = 0, binding = VKXPBD_BINDING_JACOBI_PARTICLES) readonly buffer JacobiParticles { uint jacobiParticles[]; };
-layout(std430, set = 0, binding = VKXPBD_BINDING_PLANES) readonly buffer Planes { PlaneCollider planes[]; };
-layout(std430, set = 0, binding = VKXPBD_BINDING_SPHERES) readonly buffer Spheres { SphereCollider spheres[]; };
+layout(std430, set = 0, binding = VKXPBD_BINDING_COLLIDERS) readonly buffer Colliders { Collider colliders[]; };
+layout(std430, set = 0, binding = VKXPBD_BINDING_SDF_VALUES) readonly buffer SdfValues { float sdfValues[]; };
 layout(std140, set = 0, binding = VKXPBD_BINDING_PARAMS) uniform Params { SimParams params; };
 layout(std430, set = 0, binding = VKXPBD_BINDING_CLOCK) buffer Clock { FrameClock clock; };
 layout(std430, set = 0, binding = VKXPBD_BINDING_GRAB) buffer Grab { GrabConstraint grab; };
@@ -34,6 +36,10 @@ layout(std430, set = 0, binding = VKXPBD_BINDING_VOLUME_ROWS) readonly buffer Vo
 layout(std430, set = 0, binding = VKXPBD_BINDING_VOLUME_CORNERS) readonly buffer VolumeCorners { uint volumeCorners[]; };
 layout(std430, set = 0, binding = VKXPBD_BINDING_VOLUME_GRADIENT) buffer VolumeGradient { vec4 volumeGradient[]; };
 layout(std430, set = 0, binding = VKXPBD_BINDING_VOLUME_STATE) buffer VolumeStates { VolumeState volumeState[]; };
+layout(std430, set = 0, binding = VKXPBD_BINDING_HASH_CELLS) buffer HashCells { uint hashCells[]; };
+layout(std430, set = 0, binding = VKXPBD_BINDING_HASH_PARTICLES) buffer HashParticles { uint hashParticles[]; };
+layout(std430, set = 0, binding = VKXPBD_BINDING_CONTACTS) buffer Contacts { uint contacts[]; };
+layout(std430, set = 0, binding = VKXPBD_BINDING_CONTACT_DELTA) buffer ContactDelta { vec4 contactDelta[]; };
 
 
 layout(push_constant) uniform Push { PassConstants pc; };

@@ -156,18 +156,166 @@ void solveGrab(bool firstIteration) {
   grab.lambda = lambda + r.deltaLambda;
 }
 
-// Per-particle collision with the static planes and spheres (projection to the surface + thickness).
-void collideParticle(uint i) {
+// The signed-distance grid of collider c at local point p (trilinear; beyond the grid, plus the distance
+// to it). The CPU reference has the same function (cpu_solver.cpp).
+GridSample sampleSdf(Collider c, vec3 p) {
+  GridCell g = gridCell(p, c.shape.xyz, c.shape.w, c.sdfDimX, c.sdfDimY, c.sdfDimZ);
+  uint sy = c.sdfDimX;
+  uint sz = c.sdfDimX * c.sdfDimY;
+  uint base = c.sdfFirst + g.ix + g.iy * sy + g.iz * sz;
+  GridSample s = trilinear(sdfValues[base], sdfValues[base + 1u], sdfValues[base + sy], sdfValues[base + sy + 1u],
+                           sdfValues[base + sz], sdfValues[base + sz + 1u], sdfValues[base + sz + sy],
+                           sdfValues[base + sz + sy + 1u], g.f, c.shape.w);
+  s.distance += g.outside;
+  return s;
+}
+
+// Per-particle collision with every collider in turn (projection to the surface + thickness, Coulomb
+// friction against the collider's motion), and the restitution's change of the predicted velocity.
+void collideParticle(uint i, uint substep) {
   vec4 x = positions[i];
   if (x.w <= 0.0f) return;
+  float t = substepEndTime(clock.frame, substep, params.frameDt, params.dt);
+  vec3 xPredicted = predicted[i].xyz;
+  vec3 vPredicted = velocities[i].xyz;
+  vec3 start = xPredicted - vPredicted * params.dt;
   vec3 p = x.xyz;
-  for (uint k = 0u; k < params.planeCount; ++k) p = collidePlane(p, planes[k], params.thickness);
-  for (uint k = 0u; k < params.sphereCount; ++k) p = collideSphere(p, spheres[k], params.thickness);
+  vec3 dv = vec3(0.0f);
+  for (uint k = 0u; k < params.colliderCount; ++k) {
+    Collider c = colliders[k];
+    float gridDistance = 0.0f;
+    vec3 gridNormal = vec3(0.0f, 1.0f, 0.0f);
+    if (c.type == VKXPBD_COLLIDER_SDF) {
+      GridSample s = sampleSdf(c, colliderLocal(c, p, t));
+      gridDistance = s.distance;
+      if (length(s.gradient) > 0.0f) gridNormal = normalize(s.gradient);
+    }
+    ColliderContact r = collideWithFriction(c, p, start, t, params.dt, params.thickness, gridDistance, gridNormal);
+    p += r.delta;
+    if (r.touching > 0.0f) dv += restitutionChange(c, p, xPredicted, vPredicted + dv, r.normal, t, params.invDt);
+  }
   positions[i].xyz = p;
+  velocities[i].xyz = vPredicted + dv;
 }
 
 // Substep end: v = v* + (x − x*)/Δt, damped.
 void updateParticleVelocity(uint i) {
   velocities[i] =
       vec4(updateVelocity(positions[i].xyz, predicted[i].xyz, velocities[i].xyz, params.invDt, params.dampingFactor), 0.0f);
+}
+
+// ---- Particle contacts: the spatial hash (once per substep) and the contact solve (per iteration) ----
+// hashCells: bucket starts [0, T] (counts before the prefix sum), scatter cursors [T + 1, 2T + 1), scan
+// block sums from 2T + 1. hashParticles: bucket of each particle [0, N), particles sorted by bucket
+// [N, 2N). contacts: neighbour count per particle [0, N), overflow count [N], lists from N + 1.
+
+uint hashBuckets() { return params.hashTableMask + 1u; }
+
+ivec3 hashCellOf(vec3 x) {
+  return ivec3(cellCoordinate(x.x, params.invCellSize), cellCoordinate(x.y, params.invCellSize),
+               cellCoordinate(x.z, params.invCellSize));
+}
+
+void hashClear(uint k) {
+  hashCells[k] = 0u;  // bucket counts and the last start
+  if (k == 0u) contacts[params.particleCount] = 0u;  // overflow count
+}
+
+void hashCount(uint i) {
+  ivec3 c = hashCellOf(positions[i].xyz);
+  uint bucket = hashBucket(c.x, c.y, c.z, params.hashTableMask);
+  hashParticles[i] = bucket;
+  atomicAdd(hashCells[bucket], 1u);  // integer counts: the same whatever the order
+}
+
+// Prefix sum, phase 3: every bucket's start plus its block's offset; the scatter cursors start there.
+void hashScanAdd(uint k) {
+  uint start = hashCells[k] + hashCells[2u * hashBuckets() + 1u + k / VKXPBD_SCAN_BLOCK];
+  hashCells[k] = start;
+  hashCells[hashBuckets() + 1u + k] = start;
+  if (k == 0u) hashCells[hashBuckets()] = params.particleCount;
+}
+
+void hashScatter(uint i) {
+  uint slot = atomicAdd(hashCells[hashBuckets() + 1u + hashParticles[i]], 1u);
+  hashParticles[params.particleCount + slot] = i;
+}
+
+// The scatter's order within a bucket depends on thread timing: sorting each bucket by particle index
+// makes the lists, and everything after them, reproducible.
+void hashSortBucket(uint k) {
+  uint begin = params.particleCount + hashCells[k];
+  uint end = params.particleCount + hashCells[k + 1u];
+  for (uint a = begin + 1u; a < end; ++a) {
+    uint value = hashParticles[a];
+    uint b = a;
+    while (b > begin && hashParticles[b - 1u] > value) {
+      hashParticles[b] = hashParticles[b - 1u];
+      --b;
+    }
+    hashParticles[b] = value;
+  }
+}
+
+// Particle i's neighbours within the search radius: the 27 cells around its cell (a bucket reached
+// twice through the hash is visited once), particles of a bucket by ascending index.
+void hashNeighbours(uint i) {
+  contacts[i] = 0u;
+  vec4 xi = positions[i];
+  if (xi.w <= 0.0f) return;
+  float radius = 1.0f / params.invCellSize;
+  float radiusSq = radius * radius;
+  ivec3 c = hashCellOf(xi.xyz);
+  uint visited[27];
+  uint visitedCount = 0u;
+  uint count = 0u;
+  uint listBase = params.particleCount + 1u + i * params.maxNeighbours;
+  for (int dz = -1; dz <= 1; ++dz)
+    for (int dy = -1; dy <= 1; ++dy)
+      for (int dx = -1; dx <= 1; ++dx) {
+        uint bucket = hashBucket(c.x + dx, c.y + dy, c.z + dz, params.hashTableMask);
+        bool seen = false;
+        for (uint v = 0u; v < visitedCount; ++v) seen = seen || visited[v] == bucket;
+        if (seen) continue;
+        visited[visitedCount++] = bucket;
+        for (uint k = hashCells[bucket]; k < hashCells[bucket + 1u]; ++k) {
+          uint j = hashParticles[params.particleCount + k];
+          vec3 d = xi.xyz - positions[j].xyz;
+          if (j == i || dot(d, d) >= radiusSq) continue;
+          if (count < params.maxNeighbours) {
+            contacts[listBase + count] = j;
+            ++count;
+          } else {
+            atomicAdd(contacts[params.particleCount], 1u);
+          }
+        }
+      }
+  contacts[i] = count;
+}
+
+// Jacobi contact solve: particle i averages its corrections against the positions of this iteration.
+void contactSolve(uint i) {
+  vec4 xi = positions[i];
+  vec3 sum = vec3(0.0f);
+  uint touching = 0u;
+  if (xi.w > 0.0f) {
+    vec3 startI = predicted[i].xyz - velocities[i].xyz * params.dt;
+    uint listBase = params.particleCount + 1u + i * params.maxNeighbours;
+    for (uint k = 0u; k < contacts[i]; ++k) {
+      uint j = contacts[listBase + k];
+      vec4 xj = positions[j];
+      vec3 startJ = predicted[j].xyz - velocities[j].xyz * params.dt;
+      vec3 d = particleContactDelta(xi.xyz, xj.xyz, startI, startJ, xi.w, xj.w, params.contactDistance,
+                                    params.staticFriction, params.kineticFriction);
+      if (d != vec3(0.0f)) {
+        sum += d;
+        ++touching;
+      }
+    }
+  }
+  contactDelta[i] = vec4(touching > 0u ? sum / float(touching) : vec3(0.0f), 0.0f);
+}
+
+void contactApply(uint i) {
+  positions[i].xyz += contactDelta[i].xyz;
 }

@@ -304,15 +304,15 @@ TEST(ClothBuilder, CollidersThicknessAndNameAreCopied) {
   SceneDesc scene = standardCloth(4);
   scene.name = "with colliders";
   scene.thickness = 0.02f;
-  scene.planes.push_back(PlaneCollider{glm::vec4(0.0f, 1.0f, 0.0f, 0.0f)});
-  scene.spheres.push_back(SphereCollider{glm::vec4(0.0f, 0.5f, 0.0f, 0.3f)});
+  scene.colliders.push_back(planeCollider({0.0f, 1.0f, 0.0f}, 0.0f));
+  scene.colliders.push_back(sphereCollider({0.0f, 0.5f, 0.0f}, 0.3f));
   const Model model = buildModel(scene);
   EXPECT_EQ(model.name, "with colliders");
   EXPECT_EQ(model.thickness, 0.02f);
-  ASSERT_EQ(model.planes.size(), 1u);
-  EXPECT_EQ(model.planes[0].normalOffset, scene.planes[0].normalOffset);
-  ASSERT_EQ(model.spheres.size(), 1u);
-  EXPECT_EQ(model.spheres[0].centerRadius, scene.spheres[0].centerRadius);
+  ASSERT_EQ(model.colliders.size(), 2u);
+  EXPECT_EQ(model.colliders[0].shape, scene.colliders[0].shape);
+  EXPECT_EQ(model.colliders[1].type, VKXPBD_COLLIDER_SPHERE);
+  EXPECT_EQ(model.colliders[1].position, scene.colliders[1].position);
 }
 
 }  // namespace

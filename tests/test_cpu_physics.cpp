@@ -122,7 +122,7 @@ TEST(CpuPhysics, JacobiMatchesStaticExtension) {
 // A particle dropped on the ground plane rests at the collision thickness.
 TEST(CpuPhysics, GroundPlaneStopsParticle) {
   Model model = test::singleParticle({0.0f, 0.5f, 0.0f}, 1.0f);
-  model.planes.push_back(PlaneCollider{glm::vec4(0.0f, 1.0f, 0.0f, 0.0f)});
+  model.colliders.push_back(planeCollider({0.0f, 1.0f, 0.0f}, 0.0f));
   model.thickness = 0.01f;
   const State state = simulate(model, settings(SolverMode::GaussSeidel, 10, 1), 120);
   EXPECT_NEAR(state.positions[0].y, 0.01f, 1e-5f);
@@ -132,7 +132,7 @@ TEST(CpuPhysics, GroundPlaneStopsParticle) {
 // A particle dropped on a sphere ends outside it (radius + thickness).
 TEST(CpuPhysics, SphereKeepsParticleOutside) {
   Model model = test::singleParticle({0.05f, 2.0f, 0.0f}, 1.0f);
-  model.spheres.push_back(SphereCollider{glm::vec4(0.0f, 1.0f, 0.0f, 0.5f)});
+  model.colliders.push_back(sphereCollider({0.0f, 1.0f, 0.0f}, 0.5f));
   model.thickness = 0.01f;
   SolverLayout layout = buildSolverLayout(model, settings(SolverMode::GaussSeidel, 10, 1));
   CpuSolver solver(model, settings(SolverMode::GaussSeidel, 10, 1), layout);

@@ -27,8 +27,8 @@ SceneDesc testCloth(SolverMode mode, uint32_t maxColours) {
   cloth.resolution = {16, 16};
   cloth.complianceBend = 1e-4f;
   cloth.pins.at(1).motion = PinMotionDesc{VKXPBD_MOTION_LINEAR, {0.1f, 0.0f, 0.05f}, 0.0f};
-  scene.spheres.push_back(SphereCollider{glm::vec4(0.3f, 0.6f, 0.4f, 0.25f)});
-  scene.planes.push_back(PlaneCollider{glm::vec4(0.0f, 1.0f, 0.0f, 0.0f)});
+  scene.colliders.push_back(sphereCollider({0.3f, 0.6f, 0.4f}, 0.25f));
+  scene.colliders.push_back(planeCollider({0.0f, 1.0f, 0.0f}, 0.0f));
   scene.solver.mode = mode;
   scene.solver.iterations = 2;
   scene.solver.colouring.maxColours = maxColours;

@@ -74,8 +74,7 @@ TEST(SceneFiles, StandardClothMatchesTheBenchmarkDefinition) {
     EXPECT_EQ(scene.solver.iterations, 1u);
     EXPECT_EQ(scene.solver.damping, 0.0f);
     EXPECT_EQ(scene.solver.gravity, glm::vec3(0.0f, -9.81f, 0.0f));
-    EXPECT_TRUE(scene.planes.empty());
-    EXPECT_TRUE(scene.spheres.empty());
+    EXPECT_TRUE(scene.colliders.empty());
     ASSERT_EQ(scene.cloths.size(), 1u);
     const ClothDesc& cloth = scene.cloths[0];
     EXPECT_EQ(cloth.resolution, glm::uvec2(n, n));
@@ -118,8 +117,7 @@ TEST(SceneParse, MinimalSceneTakesTheDefaults) {
   EXPECT_EQ(cloth.arealDensity, defaultCloth.arealDensity);
   EXPECT_EQ(cloth.massDistribution, defaultCloth.massDistribution);
   EXPECT_TRUE(cloth.pins.empty());
-  EXPECT_TRUE(scene.planes.empty());
-  EXPECT_TRUE(scene.spheres.empty());
+  EXPECT_TRUE(scene.colliders.empty());
 }
 
 TEST(SceneParse, ReadsEveryField) {
@@ -179,10 +177,12 @@ TEST(SceneParse, ReadsEveryField) {
   EXPECT_EQ(cloth.pins[2].motion->type, VKXPBD_MOTION_LINEAR);
   EXPECT_EQ(cloth.pins[2].motion->vector, glm::vec3(0.0f, 1.0f, 0.0f));
 
-  ASSERT_EQ(scene.planes.size(), 1u);
-  EXPECT_EQ(scene.planes[0].normalOffset, glm::vec4(0.0f, 1.0f, 0.0f, -0.5f));  // normal normalized
-  ASSERT_EQ(scene.spheres.size(), 1u);
-  EXPECT_EQ(scene.spheres[0].centerRadius, glm::vec4(0.0f, 0.5f, 0.0f, 0.3f));
+  ASSERT_EQ(scene.colliders.size(), 2u);
+  EXPECT_EQ(scene.colliders[0].type, VKXPBD_COLLIDER_PLANE);
+  EXPECT_EQ(scene.colliders[0].shape, glm::vec4(0.0f, 1.0f, 0.0f, -0.5f));  // normal normalized
+  EXPECT_EQ(scene.colliders[1].type, VKXPBD_COLLIDER_SPHERE);
+  EXPECT_EQ(scene.colliders[1].position, glm::vec4(0.0f, 0.5f, 0.0f, 0.0f));
+  EXPECT_EQ(scene.colliders[1].shape.w, 0.3f);
 }
 
 TEST(SceneParse, UnnamedClothsGetDistinctNames) {
@@ -310,7 +310,7 @@ const BadInput kBadInputs[] = {
      "cloths[0].mass_distribution"},
     {"unknown motion type", pinJson(R"({"i": 0, "j": 0, "motion": {"type": "spin", "vector": [0, 0, 0]}})"),
      "cloths[0].pins[0].motion.type"},
-    {"unknown collider type", colliderJson(R"({"type": "box"})"), "colliders[0].type"},
+    {"unknown collider type", colliderJson(R"({"type": "cone"})"), "colliders[0].type"},
     // Unknown keys.
     {"unknown top-level key", sceneWith("", R"("gravity": [0, -9.81, 0])"), "gravity"},
     {"unknown solver key", solverJson(R"("substep": 4)"), "solver.substep"},

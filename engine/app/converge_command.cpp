@@ -52,7 +52,7 @@ int convergeCommand(const ConvergeOptions& options) {
       {"scene_iterations", settings.iterations},
       {"max_iterations", options.iterations},
       {"collisions",
-       model.planes.size() + model.spheres.size() > 0 ? "applied once after the last iteration" : "none"}};
+       !model.colliders.empty() ? "applied once after the last iteration" : "none"}};
   lab::writeConvergenceFiles(options.outDir, report, header);
 
   std::printf("step: dt %.6f s after %u frames; initial residual |C(x~)| = %.3e m; reference: gs x %u\n",

@@ -32,13 +32,20 @@ std::string stageLabel(const char* stage, uint32_t substep) {
 
 }  // namespace
 
-static_assert(static_cast<uint32_t>(SolverStage::SolveColour0) == 10, "update solverStageNames");
+static_assert(static_cast<uint32_t>(SolverStage::SolveColour0) == 12, "update solverStageNames");
+
+// The spatial hash's passes, in order, with their shaders (docs/contacts.md).
+enum HashPass { Clear, Count, ScanBlocks, ScanTop, ScanAdd, Scatter, Sort, Neighbours, HashPassCount };
+constexpr const char* kHashShaders[HashPassCount] = {"hash_clear.comp",    "hash_count.comp",     "hash_scan_blocks.comp",
+                                                     "hash_scan_top.comp", "hash_scan_add.comp",  "hash_scatter.comp",
+                                                     "hash_sort.comp",     "hash_neighbours.comp"};
 
 std::vector<std::string> solverStageNames(uint32_t colourCount) {
   // In SolverStage order; the colours follow from SolveColour0.
   std::vector<std::string> names = {
       "predict", "jacobi constraints", "jacobi apply",  "collide",      "update velocity",
-      "grab",    "tethers",            "volume gradient", "volume reduce", "volume apply"};
+      "grab",    "tethers",            "volume gradient", "volume reduce", "volume apply",
+      "contact hash", "contact solve"};
   for (uint32_t c = 0; c < colourCount; ++c) names.push_back("solve colour " + std::to_string(c));
   return names;
 }
@@ -50,9 +57,9 @@ GpuSolver::GpuSolver(const vk::Context& ctx, const Model& model, const SolverSet
   createDescriptors();
   createPipelines();
   const uint32_t colours = static_cast<uint32_t>(layout_.colours.size());
-  // predict, collide, update velocity; per iteration the colours, two Jacobi passes, three volume
-  // passes, tethers and the grab (an upper bound for the timestamp pool).
-  const uint32_t passesPerSubstep = 3 + settings_.iterations * (colours + 7);
+  // predict, the hash, collide, update velocity; per iteration the colours, two Jacobi passes, three
+  // volume passes, two contact passes, tethers and the grab (an upper bound for the timestamp pool).
+  const uint32_t passesPerSubstep = 3 + HashPassCount + settings_.iterations * (colours + 9);
   for (int i = 0; i < 2; ++i) {
     auto slot = std::make_unique<FrameSlot>();
     std::string name = "solver frame " + std::to_string(i);
@@ -81,8 +88,10 @@ GpuSolver::~GpuSolver() {
   }
   slots_.clear();
   for (VkPipeline p : {predict_, solveColour_, solveDistance_, jacobiDistance_, jacobiConstraints_, jacobiApply_, collide_, updateVelocity_,
-                       grabPipeline_, tethers_, volumeGradient_, volumeReduce_, volumeApply_})
+                       grabPipeline_, tethers_, volumeGradient_, volumeReduce_, volumeApply_, contactSolve_,
+                       contactApply_})
     vkDestroyPipeline(ctx_.device, p, nullptr);
+  for (VkPipeline p : hashPipelines_) vkDestroyPipeline(ctx_.device, p, nullptr);
   vkDestroyPipelineLayout(ctx_.device, pipelineLayout_, nullptr);
   vk::destroyBufferDescriptorSet(ctx_, descriptors_);
   for (Buffer& b : buffers_) vk::destroyBuffer(ctx_, b);
@@ -117,12 +126,20 @@ void GpuSolver::createBuffers() {
   make(VKXPBD_BINDING_VOLUME_CORNERS, bytesOf(layout_.volumeCorners), "volume corners");
   make(VKXPBD_BINDING_VOLUME_GRADIENT, layout_.volumeRows.size() * sizeof(glm::vec4), "volume gradient");
   make(VKXPBD_BINDING_VOLUME_STATE, layout_.volumes.size() * sizeof(gpu::VolumeState), "volume state");
+  const gpu::SimParams contactParams = makeSimParams(m, settings_);
+  const VkDeviceSize buckets = m.contacts.enabled ? contactParams.hashTableMask + 1 : 0;
+  const VkDeviceSize contactParticles = m.contacts.enabled ? m.particleCount() : 0;
+  make(VKXPBD_BINDING_HASH_CELLS, (2 * buckets + 1 + contactParams.scanBlocks) * sizeof(uint32_t), "hash cells");
+  make(VKXPBD_BINDING_HASH_PARTICLES, 2 * contactParticles * sizeof(uint32_t), "hash particles");
+  make(VKXPBD_BINDING_CONTACTS, (contactParticles * (1 + contactParams.maxNeighbours) + 1) * sizeof(uint32_t),
+       "contact neighbours");
+  make(VKXPBD_BINDING_CONTACT_DELTA, contactParticles * sizeof(glm::vec4), "contact deltas");
   make(VKXPBD_BINDING_JACOBI_DELTA, layout_.slotCount() * sizeof(glm::vec4), "jacobi slot deltas");
   make(VKXPBD_BINDING_JACOBI_OFFSETS, bytesOf(layout_.adjacency.offsets), "jacobi offsets");
   make(VKXPBD_BINDING_JACOBI_SLOTS, bytesOf(layout_.adjacency.slots), "jacobi slots");
   make(VKXPBD_BINDING_JACOBI_PARTICLES, bytesOf(layout_.adjacency.particles), "jacobi particles");
-  make(VKXPBD_BINDING_PLANES, bytesOf(m.planes), "plane colliders");
-  make(VKXPBD_BINDING_SPHERES, bytesOf(m.spheres), "sphere colliders");
+  make(VKXPBD_BINDING_COLLIDERS, bytesOf(m.colliders), "colliders");
+  make(VKXPBD_BINDING_SDF_VALUES, bytesOf(m.sdfValues), "signed-distance grids");
   make(VKXPBD_BINDING_TETHERS, bytesOf(m.tethers), "tethers");
   buffers_[VKXPBD_BINDING_PARAMS] =
       vk::createBuffer(ctx_, sizeof(gpu::SimParams), VK_BUFFER_USAGE_UNIFORM_BUFFER_BIT,
@@ -150,8 +167,8 @@ void GpuSolver::createBuffers() {
   upload(VKXPBD_BINDING_JACOBI_OFFSETS, layout_.adjacency.offsets);
   upload(VKXPBD_BINDING_JACOBI_SLOTS, layout_.adjacency.slots);
   upload(VKXPBD_BINDING_JACOBI_PARTICLES, layout_.adjacency.particles);
-  upload(VKXPBD_BINDING_PLANES, m.planes);
-  upload(VKXPBD_BINDING_SPHERES, m.spheres);
+  upload(VKXPBD_BINDING_COLLIDERS, m.colliders);
+  upload(VKXPBD_BINDING_SDF_VALUES, m.sdfValues);
   upload(VKXPBD_BINDING_TETHERS, m.tethers);
   gpu::SimParams params = makeSimParams(m, settings_);
   vk::uploadBuffer(ctx_, buffers_[VKXPBD_BINDING_PARAMS], &params, sizeof(params));
@@ -185,6 +202,12 @@ void GpuSolver::createPipelines() {
   volumeGradient_ = vk::createComputePipeline(ctx_, pipelineLayout_, "volume_gradient.comp");
   volumeReduce_ = vk::createComputePipeline(ctx_, pipelineLayout_, "volume_reduce.comp");
   volumeApply_ = vk::createComputePipeline(ctx_, pipelineLayout_, "volume_apply.comp");
+  if (model_.contacts.enabled) {
+    for (const char* shader : kHashShaders)
+      hashPipelines_.push_back(vk::createComputePipeline(ctx_, pipelineLayout_, shader));
+    contactSolve_ = vk::createComputePipeline(ctx_, pipelineLayout_, "contact_solve.comp");
+    contactApply_ = vk::createComputePipeline(ctx_, pipelineLayout_, "contact_apply.comp");
+  }
   jacobiApply_ = vk::createComputePipeline(ctx_, pipelineLayout_, "jacobi_apply.comp");
   collide_ = vk::createComputePipeline(ctx_, pipelineLayout_, "collide.comp");
   updateVelocity_ = vk::createComputePipeline(ctx_, pipelineLayout_, "update_velocity.comp");
@@ -233,13 +256,14 @@ void GpuSolver::recordFrame(FrameSlot& slot, const std::string& name) {
   passesPerFrame_ = 0;
 
   const uint32_t n = model_.particleCount();
-  const bool collide = !model_.planes.empty() || !model_.spheres.empty();
+  const bool collide = !model_.colliders.empty();
   for (uint32_t s = 0; s < settings_.substeps; ++s) {
     ctx_.beginLabel(cmd, "substep " + std::to_string(s));
     gpu::PassConstants pc{};
     pc.substep = s;
     pc.count = n;
     recordPass(slot, SolverStage::Predict, 0, predict_, pc, n, stageLabel("predict", s));
+    if (model_.contacts.enabled) recordHash(slot, s);
     for (uint32_t it = 0; it < settings_.iterations; ++it) {
       pc.flags = it == 0 ? VKXPBD_FLAG_FIRST_ITERATION : 0u;
       const std::string iter = " it=" + std::to_string(it);
@@ -277,6 +301,12 @@ void GpuSolver::recordFrame(FrameSlot& slot, const std::string& name) {
         recordPass(slot, SolverStage::VolumeApply, 0, volumeApply_, pc, pc.count,
                    stageLabel("volume apply", s) + iter);
       }
+      if (model_.contacts.enabled) {
+        pc.first = 0;
+        pc.count = n;
+        recordPass(slot, SolverStage::ContactSolve, 0, contactSolve_, pc, n, stageLabel("contact solve", s) + iter);
+        recordPass(slot, SolverStage::ContactSolve, 0, contactApply_, pc, n, stageLabel("contact apply", s) + iter);
+      }
       if (!model_.tethers.empty()) {
         pc.first = 0;
         pc.count = static_cast<uint32_t>(model_.tethers.size());
@@ -300,6 +330,33 @@ void GpuSolver::recordFrame(FrameSlot& slot, const std::string& name) {
                     VK_ACCESS_2_HOST_READ_BIT | VK_ACCESS_2_TRANSFER_READ_BIT | options_.externalReadAccess);
   ctx_.endLabel(cmd);
   VK_CHECK(vkEndCommandBuffer(cmd));
+}
+
+void GpuSolver::recordHash(FrameSlot& slot, uint32_t substep) {
+  const gpu::SimParams params = makeSimParams(model_, settings_);
+  const uint32_t buckets = params.hashTableMask + 1, n = model_.particleCount();
+  gpu::PassConstants pc{};
+  pc.substep = substep;
+  const uint32_t threads[HashPassCount] = {buckets + 1, n, params.scanBlocks, 1, buckets, n, buckets, n};
+  constexpr const char* kLabels[HashPassCount] = {"hash clear",    "hash count",   "hash scan blocks", "hash scan top",
+                                                  "hash scan add", "hash scatter", "hash sort",        "hash neighbours"};
+  for (uint32_t p = 0; p < HashPassCount; ++p)
+    recordPass(slot, SolverStage::ContactHash, 0, hashPipelines_[p], pc, threads[p], stageLabel(kLabels[p], substep),
+               p == ScanBlocks);
+}
+
+NeighbourLists GpuSolver::downloadNeighbours() {
+  NeighbourLists lists;
+  if (!model_.contacts.enabled) return lists;
+  wait();
+  const uint32_t n = model_.particleCount(), k = model_.contacts.maxNeighbours;
+  std::vector<uint32_t> raw(size_t{n} * (1 + k) + 1);
+  vk::downloadBuffer(ctx_, buffers_[VKXPBD_BINDING_CONTACTS], raw.data(), bytesOf(raw));
+  lists.maxNeighbours = k;
+  lists.count.assign(raw.begin(), raw.begin() + n);
+  lists.overflow = raw[n];
+  lists.neighbours.assign(raw.begin() + n + 1, raw.end());
+  return lists;
 }
 
 void GpuSolver::writeGrab(const gpu::GrabConstraint& grab) {

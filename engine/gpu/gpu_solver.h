@@ -12,6 +12,7 @@
 #include <string>
 #include <vector>
 
+#include "sim/contact_hash.h"
 #include "sim/model.h"
 #include "sim/solver_layout.h"
 #include "vk/buffer.h"
@@ -40,6 +41,8 @@ enum class SolverStage : uint32_t {
   VolumeGradient,
   VolumeReduce,
   VolumeApply,
+  ContactHash,
+  ContactSolve,
   SolveColour0
 };
 
@@ -66,6 +69,9 @@ class GpuSolver {
   void releaseGrab();
   bool grabbing() const { return grab_.enabled != 0u; }
 
+  // Waits, then reads the particle contacts' neighbour lists of the last substep (empty without contacts).
+  NeighbourLists downloadNeighbours();
+
   // Waits, then reads λ of every constraint: distance constraints, then elements, each in layout order.
   std::vector<float> downloadLambdas();
 
@@ -85,6 +91,7 @@ class GpuSolver {
   void createDescriptors();
   void createPipelines();
   void recordFrame(FrameSlot& slot, const std::string& name);
+  void recordHash(FrameSlot& slot, uint32_t substep);
   void writeGrab(const gpu::GrabConstraint& grab);
   // After wait(): records both frames again (the pass structure changed).
   void rerecordFrames();
@@ -111,6 +118,9 @@ class GpuSolver {
   VkPipeline volumeGradient_ = VK_NULL_HANDLE;
   VkPipeline volumeReduce_ = VK_NULL_HANDLE;
   VkPipeline volumeApply_ = VK_NULL_HANDLE;
+  std::vector<VkPipeline> hashPipelines_;  // HashPass order
+  VkPipeline contactSolve_ = VK_NULL_HANDLE;
+  VkPipeline contactApply_ = VK_NULL_HANDLE;
   VkPipeline jacobiApply_ = VK_NULL_HANDLE;
   VkPipeline collide_ = VK_NULL_HANDLE;
   VkPipeline updateVelocity_ = VK_NULL_HANDLE;

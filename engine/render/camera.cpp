@@ -33,15 +33,17 @@ Bounds sceneBounds(const Model& model) {
     any = true;
   };
   for (const glm::vec4& p : model.restPositions) add(glm::vec3(p), glm::vec3(p));
-  for (const SphereCollider& s : model.spheres) {
-    const glm::vec3 c(s.centerRadius);
-    add(c - s.centerRadius.w, c + s.centerRadius.w);
+  for (const Collider& s : model.colliders) {
+    if (s.type != VKXPBD_COLLIDER_SPHERE) continue;
+    const glm::vec3 c(s.position);
+    add(c - s.shape.w, c + s.shape.w);
   }
   if (!any) add(glm::vec3(-1.0f, 0.0f, -1.0f), glm::vec3(1.0f, 1.0f, 1.0f));
-  for (const PlaneCollider& p : model.planes) {
-    const glm::vec3 n(p.normalOffset);
+  for (const Collider& plane : model.colliders) {
+    if (plane.type != VKXPBD_COLLIDER_PLANE) continue;
+    const glm::vec3 n(plane.shape);
     if (n.y > 0.9f) {  // a floor: y = offset / n.y on the box's vertical axis
-      const float floorY = p.normalOffset.w / n.y;
+      const float floorY = plane.shape.w / n.y;
       if (floorY < b.min.y) b.min.y = floorY;
     }
   }

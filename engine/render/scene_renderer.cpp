@@ -206,30 +206,37 @@ void SceneRenderer::recordDraw(VkCommandBuffer cmd, const OrbitCamera& camera, V
     ctx_.endLabel(cmd);
   }
 
-  if (!model_.spheres.empty()) {
+  const auto ofType = [&](uint32_t type) {
+    return std::any_of(model_.colliders.begin(), model_.colliders.end(),
+                       [&](const Collider& c) { return c.type == type; });
+  };
+  if (ofType(VKXPBD_COLLIDER_SPHERE)) {
     ctx_.beginLabel(cmd, "draw spheres");
     vkCmdBindPipeline(cmd, VK_PIPELINE_BIND_POINT_GRAPHICS, spherePipeline_);
     const VkDeviceSize offset = 0;
     vkCmdBindVertexBuffers(cmd, 0, 1, &sphereVertices_.buffer, &offset);
     vkCmdBindIndexBuffer(cmd, sphereIndices_.buffer, 0, VK_INDEX_TYPE_UINT32);
-    for (const SphereCollider& s : model_.spheres) {
-      dc.shape = s.centerRadius;
+    for (const Collider& s : model_.colliders) {
+      if (s.type != VKXPBD_COLLIDER_SPHERE) continue;
+      dc.shape = glm::vec4(glm::vec3(s.position), s.shape.w);  // drawn where it starts (spheres may spin)
       pushConstants();
       vkCmdDrawIndexed(cmd, static_cast<uint32_t>(sphereMesh_.indices.size()), 1, 0, 0, 0);
     }
     ctx_.endLabel(cmd);
   }
 
-  if (!model_.planes.empty()) {
+  if (ofType(VKXPBD_COLLIDER_PLANE)) {
     ctx_.beginLabel(cmd, "draw ground");
     vkCmdBindPipeline(cmd, VK_PIPELINE_BIND_POINT_GRAPHICS, groundPipeline_);
     const float halfSize = 8.0f * std::max(bounds_.radius(), 1e-3f);
-    for (const PlaneCollider& p : model_.planes) {
-      const glm::vec3 n = glm::normalize(glm::vec3(p.normalOffset));
+    for (const Collider& p : model_.colliders) {
+      if (p.type != VKXPBD_COLLIDER_PLANE) continue;
+      const glm::vec4 normalOffset = p.shape;
+      const glm::vec3 n = glm::normalize(glm::vec3(normalOffset));
       // The square is centred where the scene's centre projects onto the plane.
       const glm::vec3 c = bounds_.center();
-      dc.shape = glm::vec4(n, p.normalOffset.w);
-      dc.extent = glm::vec4(c - (glm::dot(n, c) - p.normalOffset.w) * n, halfSize);
+      dc.shape = glm::vec4(n, normalOffset.w);
+      dc.extent = glm::vec4(c - (glm::dot(n, c) - normalOffset.w) * n, halfSize);
       pushConstants();
       vkCmdDraw(cmd, 6, 1, 0, 0);
     }

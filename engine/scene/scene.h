@@ -49,6 +49,7 @@ struct ClothDesc {
   glm::uvec2 resolution{32u, 32u};     // particles along the first and second axis (>= 2 each)
   glm::vec3 center{0.0f, 1.0f, 0.0f};  // m
   ClothPlane plane = ClothPlane::XZ;
+  glm::vec3 rotation{0.0f};  // degrees about x, then y, then z, around the centre (after `plane`)
   float arealDensity = 0.1f;  // kg/m²
   MassDistribution massDistribution = MassDistribution::Area;
   bool shear = true;               // both quad diagonals
@@ -125,9 +126,10 @@ struct SceneDesc {
   std::vector<ClothDesc> cloths;
   std::vector<SoftBodyDesc> softBodies;
   std::vector<ShellDesc> shells;
-  std::vector<PlaneCollider> planes;
-  std::vector<SphereCollider> spheres;
+  std::vector<Collider> colliders;
+  std::vector<float> sdfValues;  // node values of the signed-distance grid colliders, m
   float thickness = 0.005f;  // m
+  ContactSettings contacts;  // particle–particle contacts ("contacts" key; off when absent)
 };
 
 // Parses and validates a scene file. Throws SceneError naming the file and field.

@@ -18,6 +18,7 @@
 #include <nlohmann/json.hpp>
 
 #include "scene/body_loader.h"
+#include "scene/collider_loader.h"
 #include "scene/json_node.h"
 #include "scene/scene.h"
 #include "sim/colouring.h"
@@ -219,7 +220,7 @@ glm::uvec2 readResolution(const Node& node) {
 
 ClothDesc readCloth(const Node& node, size_t index) {
   node.expectObject({"name", "size", "resolution", "center", "plane", "areal_density", "mass_distribution",
-                     "shear", "bend", "bending", "tethers", "compliance", "stiffness", "pins"});
+                     "shear", "bend", "bending", "tethers", "compliance", "stiffness", "pins", "rotation"});
   ClothDesc cloth;
   cloth.name = index == 0 ? "cloth" : "cloth" + std::to_string(index);
   if (auto n = node.find("name")) cloth.name = n->name();
@@ -229,6 +230,7 @@ ClothDesc readCloth(const Node& node, size_t index) {
   if (auto n = node.find("plane")) {
     cloth.plane = n->choice<ClothPlane>("plane", {{"xz", ClothPlane::XZ}, {"xy", ClothPlane::XY}});
   }
+  if (auto n = node.find("rotation")) cloth.rotation = n->vec3();
   cloth.arealDensity = optionalNumber(node, "areal_density", cloth.arealDensity, kPositive);
   if (auto n = node.find("mass_distribution")) {
     cloth.massDistribution = n->choice<MassDistribution>(
@@ -267,38 +269,23 @@ std::vector<ClothDesc> readCloths(const Node& node) {
   return cloths;
 }
 
-PlaneCollider readPlane(const Node& node) {
-  node.expectObject({"type", "normal", "offset"});
-  glm::vec3 normal{0.0f, 1.0f, 0.0f};
-  if (auto n = node.find("normal")) {
-    normal = n->vec3();
-    const float length = glm::length(normal);
-    if (!(length > 0.0f) || !std::isfinite(length)) n->fail("must be a non-zero, finite vector");
-    normal /= length;
+ContactSettings readContacts(const Node& node) {
+  node.expectObject({"distance", "search_radius", "friction", "max_neighbours"});
+  ContactSettings contacts;
+  contacts.enabled = true;
+  contacts.distance = node.member("distance").number(kPositive);
+  contacts.searchRadius = 1.5f * contacts.distance;
+  if (auto n = node.find("search_radius")) {
+    contacts.searchRadius = n->number(kPositive);
+    if (contacts.searchRadius < contacts.distance) n->fail("must be at least the contact distance");
   }
-  const float offset = optionalNumber(node, "offset", 0.0f, kAnyFinite);  // m along the unit normal
-  return PlaneCollider{glm::vec4(normal, offset)};
-}
-
-SphereCollider readSphere(const Node& node) {
-  node.expectObject({"type", "center", "radius"});
-  const glm::vec3 center = node.member("center").vec3();
-  const float radius = node.member("radius").number(kPositive);
-  return SphereCollider{glm::vec4(center, radius)};
-}
-
-enum class ColliderType { Plane, Sphere };
-
-void readColliders(const Node& node, SceneDesc& scene) {
-  const size_t count = node.arraySize(0);
-  for (size_t k = 0; k < count; ++k) {
-    const Node collider = node.element(k);
-    collider.requireObject();
-    const ColliderType type = collider.member("type").choice<ColliderType>(
-        "collider type", {{"plane", ColliderType::Plane}, {"sphere", ColliderType::Sphere}});
-    if (type == ColliderType::Plane) scene.planes.push_back(readPlane(collider));
-    if (type == ColliderType::Sphere) scene.spheres.push_back(readSphere(collider));
+  if (auto n = node.find("friction")) {
+    n->expectObject({"static", "kinetic"});
+    contacts.staticFriction = optionalNumber(*n, "static", 0.0f, kNonNegative);
+    contacts.kineticFriction = optionalNumber(*n, "kinetic", contacts.staticFriction, kNonNegative);
   }
+  if (auto n = node.find("max_neighbours")) contacts.maxNeighbours = n->count(1, 256);
+  return contacts;
 }
 
 std::string defaultSceneName(const std::string& path) {
@@ -311,13 +298,14 @@ std::string defaultSceneName(const std::string& path) {
 SceneDesc parseScene(const std::string& jsonText, const std::string& path) {
   const Json document = parseJson(jsonText, path);
   const Node root(document, "", path);
-  root.expectObject({"name", "solver", "thickness", "cloths", "soft_bodies", "shells", "colliders"});
+  root.expectObject({"name", "solver", "thickness", "contacts", "cloths", "soft_bodies", "shells", "colliders"});
   SceneDesc scene;
   scene.path = path;
   scene.name = defaultSceneName(path);
   if (auto n = root.find("name")) scene.name = n->name();
   if (auto n = root.find("solver")) scene.solver = readSolver(*n);
   scene.thickness = optionalNumber(root, "thickness", scene.thickness, kNonNegative);
+  if (auto n = root.find("contacts")) scene.contacts = readContacts(*n);
   const std::string folder = path.empty() || path.front() == '<' ? std::string() :
                              std::filesystem::path(path).parent_path().string();
   if (auto n = root.find("cloths")) scene.cloths = readCloths(*n);
@@ -325,7 +313,7 @@ SceneDesc parseScene(const std::string& jsonText, const std::string& path) {
   if (auto n = root.find("shells")) scene.shells = readShells(*n, folder);
   if (scene.cloths.empty() && scene.softBodies.empty() && scene.shells.empty())
     root.fail("needs at least one body in 'cloths', 'soft_bodies' or 'shells'");
-  if (auto n = root.find("colliders")) readColliders(*n, scene);
+  if (auto n = root.find("colliders")) readColliders(*n, scene, folder);
   return scene;
 }
 

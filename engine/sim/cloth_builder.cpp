@@ -20,6 +20,8 @@
 #include <unordered_map>
 #include <vector>
 
+#include <glm/gtc/matrix_transform.hpp>
+
 namespace vkxpbd {
 namespace {
 
@@ -67,7 +69,12 @@ glm::vec3 gridPosition(const ClothDesc& cloth, uint32_t i, uint32_t j) {
   const glm::vec3 offset = cloth.plane == ClothPlane::XZ
                                ? glm::vec3(static_cast<float>(u), 0.0f, static_cast<float>(v))
                                : glm::vec3(static_cast<float>(u), static_cast<float>(v), 0.0f);
-  return cloth.center + offset;
+  // Rotation about x, then y, then z (degrees), around the centre.
+  glm::mat4 r(1.0f);
+  r = glm::rotate(r, glm::radians(cloth.rotation.z), glm::vec3(0.0f, 0.0f, 1.0f));
+  r = glm::rotate(r, glm::radians(cloth.rotation.y), glm::vec3(0.0f, 1.0f, 0.0f));
+  r = glm::rotate(r, glm::radians(cloth.rotation.x), glm::vec3(1.0f, 0.0f, 0.0f));
+  return cloth.center + glm::vec3(r * glm::vec4(offset, 0.0f));
 }
 
 // Two triangles per quad, counter-clockwise seen from +y (XZ) or +z (XY).
@@ -230,6 +237,26 @@ void checkParticleCount(const SceneDesc& scene) {
   if (total >= VKXPBD_NONE / 2) fail(scene, "cloths", "too many particles (" + std::to_string(total) + ")");
 }
 
+// Particles joined by a constraint must not collide: the contact distance stays below every rest
+// distance between two particles of one constraint.
+void checkContactDistance(const SceneDesc& scene, const Model& model) {
+  float shortest = std::numeric_limits<float>::max();
+  auto rest = [&](uint32_t a, uint32_t b) {
+    return glm::length(glm::vec3(model.restPositions[a]) - glm::vec3(model.restPositions[b]));
+  };
+  for (const DistanceConstraint& c : model.distance) shortest = std::min(shortest, rest(c.a, c.b));
+  for (const ElementConstraint& e : model.elements) {
+    const uint32_t p[4] = {e.a, e.b, e.c, e.d};
+    for (int i = 0; i < 4; ++i)
+      for (int j = i + 1; j < 4; ++j) shortest = std::min(shortest, rest(p[i], p[j]));
+  }
+  if (model.contacts.distance >= shortest) {
+    fail(scene, "contacts.distance",
+         std::to_string(model.contacts.distance) + " m is not below the shortest rest distance between particles of "
+         "one constraint, " + std::to_string(shortest) + " m (they would collide)");
+  }
+}
+
 }  // namespace
 
 Model buildModel(const SceneDesc& scene) {
@@ -253,8 +280,10 @@ Model buildModel(const SceneDesc& scene) {
   addSoftBodies(scene, model);
   addShells(scene, model);
   model.initialVelocities.resize(model.particleCount(), glm::vec4(0.0f));
-  model.planes = scene.planes;
-  model.spheres = scene.spheres;
+  model.contacts = scene.contacts;
+  if (model.contacts.enabled) checkContactDistance(scene, model);
+  model.colliders = scene.colliders;
+  model.sdfValues = scene.sdfValues;
   model.thickness = scene.thickness;
   return model;
 }

@@ -1,6 +1,8 @@
 #include "sim/cpu_solver.h"
 
 #include "shared/element_math.h"
+#include "shared/collider_math.h"
+#include "shared/contact_math.h"
 #include "shared/volume_math.h"
 #include "sim/sim_params.h"
 
@@ -22,10 +24,12 @@ CpuSolver::CpuSolver(const Model& model, const SolverSettings& settings, const S
 void CpuSolver::stepFrame(State& state, const IterationObserver& observer) {
   for (uint32_t s = 0; s < settings_.substeps; ++s) {
     predict(state, s);
+    if (params_.maxNeighbours > 0) neighbours_ = findNeighbours(state.positions, params_);
     for (uint32_t it = 0; it < settings_.iterations; ++it) {
       for (uint32_t c = 0; c < layout_.colours.size(); ++c) solveColour(state, c, it == 0);
       if (layout_.jacobi.count + layout_.jacobiElements.count > 0) solveJacobi(state, it == 0);
       if (!layout_.volumes.empty()) solveVolumes(state, it == 0);
+      if (params_.maxNeighbours > 0) solveContacts(state);
       for (const Tether& t : model_.tethers) {
         vec4& x = state.positions[t.particle];
         x = vec4(gpu::projectTether(vec3(x), vec3(state.positions[t.anchor]), t.maxLength), x.w);
@@ -33,7 +37,7 @@ void CpuSolver::stepFrame(State& state, const IterationObserver& observer) {
       if (grab_.enabled != 0u) solveGrab(state, it == 0);
       if (observer) observer(s, it, state);
     }
-    if (params_.planeCount + params_.sphereCount > 0) collide(state);
+    if (params_.colliderCount > 0) collide(state, s);
     updateVelocities(state);
   }
   state.frame += 1;
@@ -175,6 +179,32 @@ void CpuSolver::solveVolumes(State& state, bool firstIteration) {
   }
 }
 
+void CpuSolver::solveContacts(State& state) {
+  // Jacobi: every particle's correction from the positions before any of them moves, then all move.
+  const uint32_t n = model_.particleCount();
+  std::vector<vec3> delta(n, vec3(0.0f));
+  for (uint32_t i = 0; i < n; ++i) {
+    const vec4 xi = state.positions[i];
+    if (xi.w <= 0.0f) continue;
+    const vec3 startI = vec3(predicted_[i]) - vec3(state.velocities[i]) * params_.dt;
+    vec3 sum(0.0f);
+    uint32_t active = 0;
+    for (uint32_t k = 0; k < neighbours_.count[i]; ++k) {
+      const uint32_t j = neighbours_.neighbours[size_t{i} * neighbours_.maxNeighbours + k];
+      const vec4 xj = state.positions[j];
+      const vec3 startJ = vec3(predicted_[j]) - vec3(state.velocities[j]) * params_.dt;
+      const vec3 d = gpu::particleContactDelta(vec3(xi), vec3(xj), startI, startJ, xi.w, xj.w, params_.contactDistance,
+                                               params_.staticFriction, params_.kineticFriction);
+      if (d != vec3(0.0f)) {
+        sum += d;
+        ++active;
+      }
+    }
+    if (active > 0) delta[i] = sum / static_cast<float>(active);
+  }
+  for (uint32_t i = 0; i < n; ++i) state.positions[i] += vec4(delta[i], 0.0f);
+}
+
 void CpuSolver::setGrab(uint32_t particle, glm::vec3 target, float compliance) {
   grab_.particle = particle;
   grab_.enabled = 1u;
@@ -191,13 +221,45 @@ void CpuSolver::solveGrab(State& state, bool firstIteration) {
   grab_.lambda = lambda + r.deltaLambda;
 }
 
-void CpuSolver::collide(State& state) {
-  for (vec4& x : state.positions) {
+namespace {
+// The signed-distance grid of collider c at local point p (the GPU's sampleSdf in solver_passes.glsl).
+gpu::GridSample sampleSdf(const std::vector<float>& values, const Collider& c, vec3 p) {
+  const gpu::GridCell g = gpu::gridCell(p, vec3(c.shape), c.shape.w, c.sdfDimX, c.sdfDimY, c.sdfDimZ);
+  const uint32_t sy = c.sdfDimX, sz = c.sdfDimX * c.sdfDimY;
+  const uint32_t base = c.sdfFirst + g.ix + g.iy * sy + g.iz * sz;
+  gpu::GridSample s = gpu::trilinear(values[base], values[base + 1], values[base + sy], values[base + sy + 1],
+                                     values[base + sz], values[base + sz + 1], values[base + sz + sy],
+                                     values[base + sz + sy + 1], g.f, c.shape.w);
+  s.distance += g.outside;
+  return s;
+}
+}  // namespace
+
+void CpuSolver::collide(State& state, uint32_t substep) {
+  const float t = gpu::substepEndTime(static_cast<uint32_t>(state.frame), substep, params_.frameDt, params_.dt);
+  for (uint32_t i = 0; i < model_.particleCount(); ++i) {
+    vec4& x = state.positions[i];
     if (x.w <= 0.0f) continue;
+    const vec3 predicted(predicted_[i]);
+    const vec3 start = predicted - vec3(state.velocities[i]) * params_.dt;
     vec3 p(x);
-    for (const PlaneCollider& plane : model_.planes) p = gpu::collidePlane(p, plane, params_.thickness);
-    for (const SphereCollider& sphere : model_.spheres) p = gpu::collideSphere(p, sphere, params_.thickness);
+    vec3 dv(0.0f);
+    for (const Collider& c : model_.colliders) {
+      float gridDistance = 0.0f;
+      vec3 gridNormal(0.0f, 1.0f, 0.0f);
+      if (c.type == VKXPBD_COLLIDER_SDF) {
+        const gpu::GridSample s = sampleSdf(model_.sdfValues, c, gpu::colliderLocal(c, p, t));
+        gridDistance = s.distance;
+        if (glm::length(s.gradient) > 0.0f) gridNormal = glm::normalize(s.gradient);
+      }
+      const gpu::ColliderContact r =
+          gpu::collideWithFriction(c, p, start, t, params_.dt, params_.thickness, gridDistance, gridNormal);
+      p += r.delta;
+      if (r.touching > 0.0f)
+        dv += gpu::restitutionChange(c, p, predicted, vec3(state.velocities[i]) + dv, r.normal, t, params_.invDt);
+    }
     x = vec4(p, x.w);
+    state.velocities[i] += vec4(dv, 0.0f);
   }
 }
 

@@ -6,6 +6,7 @@
 #include <vector>
 
 #include "shared/element_math.h"
+#include "sim/contact_hash.h"
 #include "sim/model.h"
 #include "sim/solver_layout.h"
 
@@ -37,9 +38,10 @@ class CpuSolver {
   gpu::ElementCorrection projectStoredElement(const State& state, uint32_t index, bool firstIteration);
   void solveColour(State& state, uint32_t colour, bool firstIteration);
   void solveVolumes(State& state, bool firstIteration);
+  void solveContacts(State& state);
   void solveJacobi(State& state, bool firstIteration);
   void solveGrab(State& state, bool firstIteration);
-  void collide(State& state);
+  void collide(State& state, uint32_t substep);
   void updateVelocities(State& state);
 
   const Model& model_;
@@ -52,6 +54,7 @@ class CpuSolver {
   std::vector<glm::vec4> slotDelta_;
   gpu::GrabConstraint grab_{};
   std::vector<gpu::VolumeState> volumeState_;
+  NeighbourLists neighbours_;  // of the current substep
 };
 
 }  // namespace vkxpbd

@@ -39,6 +39,25 @@ const char* constraintModelName(ConstraintModel model) {
   return model == ConstraintModel::Xpbd ? "xpbd" : "pbd";
 }
 
+namespace {
+Collider restingCollider(uint32_t type, glm::vec4 shape, glm::vec3 position) {
+  Collider c{};
+  c.type = type;
+  c.shape = shape;
+  c.position = glm::vec4(position, 0.0f);
+  c.rotation = glm::vec4(0.0f, 0.0f, 0.0f, 1.0f);
+  return c;
+}
+}  // namespace
+
+Collider planeCollider(glm::vec3 unitNormal, float offset) {
+  return restingCollider(VKXPBD_COLLIDER_PLANE, glm::vec4(unitNormal, offset), glm::vec3(0.0f));
+}
+
+Collider sphereCollider(glm::vec3 centre, float radius) {
+  return restingCollider(VKXPBD_COLLIDER_SPHERE, glm::vec4(0.0f, 0.0f, 0.0f, radius), centre);
+}
+
 State makeInitialState(const Model& model) {
   State s;
   s.positions = model.restPositions;

@@ -17,8 +17,7 @@ using gpu::ElementConstraint;
 using gpu::VolumeBody;
 using gpu::Pin;
 using gpu::PinMotion;
-using gpu::PlaneCollider;
-using gpu::SphereCollider;
+using gpu::Collider;
 using gpu::Tether;
 
 // What a distance constraint models on a cloth; stored in DistanceConstraint::kind.
@@ -61,6 +60,19 @@ struct SurfaceMesh {
   std::vector<uint32_t> indices;  // 3 per triangle, into the model's particles
 };
 
+// Particle–particle contacts (self-collision and collision between bodies): every particle is a sphere
+// of diameter `distance`. Neighbours within searchRadius are found once per substep by a spatial hash;
+// the contacts are solved by Jacobi averaging in every iteration (docs/contacts.md). The distance must
+// stay below the shortest rest length, so that particles joined by a constraint do not collide.
+struct ContactSettings {
+  bool enabled = false;
+  float distance = 0.01f;         // m
+  float searchRadius = 0.015f;    // m, >= distance: neighbours found at the substep's start
+  float staticFriction = 0.0f;    // μs
+  float kineticFriction = 0.0f;   // μk
+  uint32_t maxNeighbours = 16;    // per particle; more are dropped and counted
+};
+
 struct Model {
   std::string name;
   std::vector<glm::vec4> restPositions;  // xyz m; w inverse mass, 1/kg (0 = pinned or kinematic)
@@ -74,11 +86,12 @@ struct Model {
   std::vector<Tether> tethers;            // at most one per particle
   std::vector<Pin> pins;
   std::vector<PinMotion> motions;
-  std::vector<PlaneCollider> planes;
-  std::vector<SphereCollider> spheres;
+  std::vector<Collider> colliders;  // solved in this order, after the constraints of each substep
+  std::vector<float> sdfValues;     // node values of the signed-distance grid colliders, m
   std::vector<SurfaceMesh> surfaces;
   std::vector<glm::vec4> initialVelocities;  // xyz m/s; empty or one per particle (missing ones are 0)
   float thickness = 0.0f;  // collision distance kept from colliders, m
+  ContactSettings contacts;
 
   uint32_t particleCount() const { return static_cast<uint32_t>(restPositions.size()); }
   // Distance and element constraints (the global volume constraints not counted).
@@ -93,5 +106,9 @@ struct State {
 };
 
 State makeInitialState(const Model& model);
+
+// Colliders at rest with no friction (scenes add friction, restitution and motion).
+Collider planeCollider(glm::vec3 unitNormal, float offset);
+Collider sphereCollider(glm::vec3 centre, float radius);
 
 }  // namespace vkxpbd

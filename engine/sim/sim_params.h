@@ -8,6 +8,13 @@
 
 namespace vkxpbd {
 
+// Buckets of the contact hash: the power of two at least twice the particle count (at least 1024).
+inline uint32_t hashBucketCount(uint32_t particles) {
+  uint32_t buckets = 1024;
+  while (buckets < 2 * particles) buckets *= 2;
+  return buckets;
+}
+
 inline gpu::SimParams makeSimParams(const Model& model, const SolverSettings& settings) {
   gpu::SimParams p{};
   const float dt = settings.substepDt();
@@ -20,11 +27,20 @@ inline gpu::SimParams makeSimParams(const Model& model, const SolverSettings& se
   p.frameDt = settings.frameDt;
   p.thickness = model.thickness;
   p.particleCount = model.particleCount();
-  p.planeCount = static_cast<uint32_t>(model.planes.size());
-  p.sphereCount = static_cast<uint32_t>(model.spheres.size());
+  p.colliderCount = static_cast<uint32_t>(model.colliders.size());
   p.constraintModel = static_cast<uint32_t>(settings.constraintModel);
   p.substeps = settings.substeps;
   p.elementLambdaBase = static_cast<uint32_t>(model.distance.size());
+  if (model.contacts.enabled) {
+    const uint32_t buckets = hashBucketCount(model.particleCount());
+    p.hashTableMask = buckets - 1;
+    p.maxNeighbours = model.contacts.maxNeighbours;
+    p.scanBlocks = (buckets + VKXPBD_SCAN_BLOCK - 1) / VKXPBD_SCAN_BLOCK;
+    p.contactDistance = model.contacts.distance;
+    p.invCellSize = 1.0f / model.contacts.searchRadius;
+    p.staticFriction = model.contacts.staticFriction;
+    p.kineticFriction = model.contacts.kineticFriction;
+  }
   return p;
 }
 

@@ -33,8 +33,8 @@
 #define VKXPBD_BINDING_JACOBI_OFFSETS 9  // uint[jacobiParticles + 1]: CSR offsets into JACOBI_SLOTS
 #define VKXPBD_BINDING_JACOBI_SLOTS 10   // uint[]: slot indices, per Jacobi particle, in fixed order
 #define VKXPBD_BINDING_JACOBI_PARTICLES 11  // uint[jacobiParticles]: particle of each CSR row
-#define VKXPBD_BINDING_PLANES 12            // PlaneCollider[]
-#define VKXPBD_BINDING_SPHERES 13           // SphereCollider[]
+#define VKXPBD_BINDING_COLLIDERS 12         // Collider[]: planes, spheres, capsules, boxes, signed-distance grids
+#define VKXPBD_BINDING_SDF_VALUES 13        // float[]: the signed-distance grids' node values (m)
 #define VKXPBD_BINDING_PARAMS 14            // SimParams (uniform)
 #define VKXPBD_BINDING_CLOCK 15             // FrameClock
 #define VKXPBD_BINDING_GRAB 16              // GrabConstraint (mouse dragging)
@@ -47,7 +47,11 @@
 #define VKXPBD_BINDING_VOLUME_CORNERS 23   // uint[]: per row, 3·triangle + corner of its triangles
 #define VKXPBD_BINDING_VOLUME_GRADIENT 24  // vec4[rows]: xyz ∇_x V (m²), w  w·|∇V|² (m⁴/kg)
 #define VKXPBD_BINDING_VOLUME_STATE 25     // VolumeState[bodies]: V, C, λ, Δλ of the current iteration
-#define VKXPBD_BINDING_COUNT 26
+#define VKXPBD_BINDING_HASH_CELLS 26      // uint[]: bucket starts [T + 1], scatter cursors [T], scan block sums
+#define VKXPBD_BINDING_HASH_PARTICLES 27  // uint[2N]: bucket of each particle, then particles sorted by bucket
+#define VKXPBD_BINDING_CONTACTS 28        // uint[]: neighbour count per particle [N], overflow count, lists [N·K]
+#define VKXPBD_BINDING_CONTACT_DELTA 29   // vec4[N]: averaged contact correction of the iteration (m)
+#define VKXPBD_BINDING_COUNT 30
 
 // ElementConstraint.type values (formulas and gradients: shared/element_math.h).
 #define VKXPBD_ELEMENT_DIHEDRAL 0u        // bending angle between two triangles (rad)
@@ -55,6 +59,16 @@
 #define VKXPBD_ELEMENT_TET_VOLUME 2u      // volume of one tetrahedron (m³)
 #define VKXPBD_ELEMENT_NEOHOOKEAN 3u      // stable Neo-Hookean: ‖F‖ and det F − γ, solved together
 #define VKXPBD_ELEMENT_TYPE_COUNT 4u
+
+// Entries of the hash table's prefix sum handled by one work group (VKXPBD_WORKGROUP_SIZE threads × 16).
+#define VKXPBD_SCAN_BLOCK 1024u
+
+// Collider.type values (shared/collider_math.h).
+#define VKXPBD_COLLIDER_PLANE 0u
+#define VKXPBD_COLLIDER_SPHERE 1u
+#define VKXPBD_COLLIDER_CAPSULE 2u
+#define VKXPBD_COLLIDER_BOX 3u
+#define VKXPBD_COLLIDER_SDF 4u
 
 // Work-group size of the global volume reduction (one work group per volume body).
 #define VKXPBD_VOLUME_REDUCE_SIZE 256

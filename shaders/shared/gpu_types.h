@@ -35,13 +35,24 @@ struct PinMotion {
   uint pad1;
 };
 
-// Half-space n·x >= offset (n unit length).
-struct PlaneCollider {
-  vec4 normalOffset;  // xyz unit normal, w offset (m)
-};
-
-struct SphereCollider {
-  vec4 centerRadius;  // xyz centre (m), w radius (m)
+// A collider (VKXPBD_COLLIDER_*), static or kinematic (shared/collider_math.h). Shapes are given in the
+// collider's local frame, placed by position and rotation at t = 0 and moved by the velocities.
+struct Collider {
+  uint type;              // VKXPBD_COLLIDER_*
+  uint sdfFirst;          // signed-distance grid: index of its first node value
+  float staticFriction;   // μs
+  float kineticFriction;  // μk
+  float restitution;      // e in [0, 1]
+  uint sdfDimX;           // signed-distance grid: nodes along x, y, z (x fastest)
+  uint sdfDimY;
+  uint sdfDimZ;
+  vec4 shape;  // plane: xyz unit normal, w offset (m) (n·x >= offset is outside; planes do not move);
+               // sphere: w radius; capsule: x half length along local x, w radius; box: xyz half extents;
+               // signed-distance grid: xyz local position of node (0, 0, 0), w node spacing (all m)
+  vec4 position;         // xyz centre at t = 0, m
+  vec4 rotation;         // orientation at t = 0, unit quaternion (x, y, z, w)
+  vec4 linearVelocity;   // xyz m/s
+  vec4 angularVelocity;  // xyz rad/s about the centre (world axis)
 };
 
 // Solver parameters, constant during a frame.
@@ -55,14 +66,18 @@ struct SimParams {
   float frameDt;        // s
   float thickness;      // collision distance kept from colliders, m
   uint particleCount;
-  uint planeCount;
-  uint sphereCount;
+  uint colliderCount;
+  uint pad3;
   uint constraintModel;  // VKXPBD_MODEL_*
   uint substeps;
   uint elementLambdaBase;  // λ of element constraint k: lambdas[elementLambdaBase + 2k] (and + 2k + 1)
-  uint pad0;
-  uint pad1;
-  uint pad2;
+  uint hashTableMask;      // particle contacts: hash buckets − 1 (a power of two minus one)
+  uint maxNeighbours;      // particle contacts: neighbour list length per particle; 0 = no contacts
+  uint scanBlocks;         // blocks of VKXPBD_SCAN_BLOCK buckets in the hash's prefix sum
+  float contactDistance;   // particle diameter d, m
+  float invCellSize;       // 1 / hash cell size (the neighbour search radius), 1/m
+  float staticFriction;    // μs between particles
+  float kineticFriction;   // μk between particles
 };
 
 // Advanced on the GPU once per frame, so a recorded frame can be replayed unchanged.
@@ -158,8 +173,9 @@ XPBD_END_NAMESPACE
 #ifdef __cplusplus
 static_assert(sizeof(vkxpbd::gpu::DistanceConstraint) == 24);
 static_assert(sizeof(vkxpbd::gpu::Pin) == 32);
+static_assert(sizeof(vkxpbd::gpu::Collider) == 112);
 static_assert(sizeof(vkxpbd::gpu::PinMotion) == 32);
-static_assert(sizeof(vkxpbd::gpu::SimParams) == 80);
+static_assert(sizeof(vkxpbd::gpu::SimParams) == 96);
 static_assert(sizeof(vkxpbd::gpu::PassConstants) == 32);
 static_assert(sizeof(vkxpbd::gpu::GrabConstraint) == 32);
 static_assert(sizeof(vkxpbd::gpu::Tether) == 16);

@@ -16,8 +16,10 @@
   using glm::max;            \
   using glm::min;            \
   using glm::sin;            \
+  using glm::cos;            \
   using glm::sqrt;           \
   using glm::cross;          \
+  using glm::floor;          \
   using glm::abs;            \
   using std::atan2;          \
   using uint = std::uint32_t;

@@ -96,24 +96,6 @@ XPBD_FN float substepEndTime(uint frame, uint substep, float frameDt, float dt) 
   return float(frame) * frameDt + float(substep + 1u) * dt;
 }
 
-// Pushes x out of the half-space n·x < offset + thickness.
-XPBD_FN vec3 collidePlane(vec3 x, PlaneCollider p, float thickness) {
-  vec3 n = vec3(p.normalOffset);
-  float depth = dot(n, x) - p.normalOffset.w - thickness;
-  if (depth < 0.0f) return x - depth * n;
-  return x;
-}
-
-// Pushes x out of the sphere grown by thickness.
-XPBD_FN vec3 collideSphere(vec3 x, SphereCollider s, float thickness) {
-  vec3 c = vec3(s.centerRadius);
-  vec3 d = x - c;
-  float dist = length(d);
-  float minDist = s.centerRadius.w + thickness;
-  if (dist < minDist && dist > VKXPBD_MIN_LENGTH) return c + d * (minDist / dist);
-  return x;
-}
-
 // XPBD velocity update v = (x − x_start)/Δt, written as v* + (x − x*)/Δt: equal in exact arithmetic,
 // but in float32 the rounding of x − x_start (large coordinates, tiny Δt) no longer accumulates into
 // v; an unconstrained particle keeps exactly v*. Linear damping multiplies the result.

@@ -1,0 +1,65 @@
+#include "sim/contact_hash.h"
+
+#include <algorithm>
+
+#include "shared/contact_math.h"
+
+namespace vkxpbd {
+
+NeighbourLists findNeighbours(const std::vector<glm::vec4>& positions, const gpu::SimParams& params) {
+  const uint32_t n = static_cast<uint32_t>(positions.size());
+  const float radius = 1.0f / params.invCellSize;
+  const float radiusSq = radius * radius;
+  std::vector<std::vector<uint32_t>> buckets(params.hashTableMask + 1);
+  auto cellOf = [&](glm::vec3 x) {
+    return glm::ivec3(gpu::cellCoordinate(x.x, params.invCellSize), gpu::cellCoordinate(x.y, params.invCellSize),
+                      gpu::cellCoordinate(x.z, params.invCellSize));
+  };
+  for (uint32_t i = 0; i < n; ++i) {
+    const glm::ivec3 c = cellOf(glm::vec3(positions[i]));
+    buckets[gpu::hashBucket(c.x, c.y, c.z, params.hashTableMask)].push_back(i);
+  }
+  NeighbourLists lists;
+  lists.maxNeighbours = params.maxNeighbours;
+  lists.count.assign(n, 0);
+  lists.neighbours.assign(size_t{n} * params.maxNeighbours, 0);
+  for (uint32_t i = 0; i < n; ++i) {
+    if (positions[i].w <= 0.0f) continue;
+    const glm::vec3 xi(positions[i]);
+    const glm::ivec3 c = cellOf(xi);
+    uint32_t visited[27];
+    uint32_t visitedCount = 0;
+    for (int dz = -1; dz <= 1; ++dz)
+      for (int dy = -1; dy <= 1; ++dy)
+        for (int dx = -1; dx <= 1; ++dx) {
+          const uint32_t bucket = gpu::hashBucket(c.x + dx, c.y + dy, c.z + dz, params.hashTableMask);
+          if (std::find(visited, visited + visitedCount, bucket) != visited + visitedCount) continue;
+          visited[visitedCount++] = bucket;
+          for (uint32_t j : buckets[bucket]) {
+            const glm::vec3 d = xi - glm::vec3(positions[j]);
+            if (j == i || glm::dot(d, d) >= radiusSq) continue;
+            if (lists.count[i] < params.maxNeighbours) {
+              lists.neighbours[size_t{i} * params.maxNeighbours + lists.count[i]++] = j;
+            } else {
+              ++lists.overflow;
+            }
+          }
+        }
+  }
+  return lists;
+}
+
+std::vector<std::vector<uint32_t>> bruteForceNeighbours(const std::vector<glm::vec4>& positions, float radius) {
+  const size_t n = positions.size();
+  std::vector<std::vector<uint32_t>> result(n);
+  for (size_t i = 0; i < n; ++i) {
+    if (positions[i].w <= 0.0f) continue;
+    for (size_t j = 0; j < n; ++j) {
+      const glm::vec3 d = glm::vec3(positions[i]) - glm::vec3(positions[j]);
+      if (j != i && glm::dot(d, d) < radius * radius) result[i].push_back(static_cast<uint32_t>(j));
+    }
+  }
+  return result;
+}
+
+}  // namespace vkxpbd

@@ -1,0 +1,29 @@
+// Particle neighbour lists for contacts on the CPU: the GPU hash's algorithm step for step (the same
+// buckets, visited in the same order, so the lists are identical), and brute force for the tests.
+#pragma once
+
+#include <cstdint>
+#include <vector>
+
+#include <glm/glm.hpp>
+
+#include "shared/gpu_types.h"
+
+namespace vkxpbd {
+
+struct NeighbourLists {
+  uint32_t maxNeighbours = 0;
+  std::vector<uint32_t> count;      // per particle (0 for particles that do not move)
+  std::vector<uint32_t> neighbours;  // particle i's list: neighbours[i·maxNeighbours .. + count[i])
+  uint32_t overflow = 0;             // neighbours dropped because a list was full
+};
+
+// For every moving particle (w > 0), the particles j ≠ i with |x_i − x_j|² < (1/invCellSize)²:
+// the 27 cells around its cell, buckets in a fixed order (a bucket reached twice is visited once),
+// particles in a bucket by ascending index.
+NeighbourLists findNeighbours(const std::vector<glm::vec4>& positions, const gpu::SimParams& params);
+
+// The same pairs by testing every pair; each list ascending.
+std::vector<std::vector<uint32_t>> bruteForceNeighbours(const std::vector<glm::vec4>& positions, float radius);
+
+}  // namespace vkxpbd

@@ -1,0 +1,195 @@
+// Colliders (planes, spheres, capsules, boxes and signed-distance grids, static or kinematic) and the
+// per-particle collision projection with Coulomb friction and restitution, shared by the GLSL passes
+// and the CPU reference. SI units: m, s, rad.
+//
+// A kinematic collider moves rigidly: centre c(t) = c₀ + v t, orientation q(t) = rot(ω t) q₀ (ω about
+// a fixed world axis through the centre). Planes do not move.
+#ifndef VKXPBD_SHARED_COLLIDER_MATH_H
+#define VKXPBD_SHARED_COLLIDER_MATH_H
+
+#include "shared/xpbd_math.h"
+
+XPBD_BEGIN_NAMESPACE
+
+// Hamilton product of quaternions (x, y, z, w).
+XPBD_FN vec4 quatMul(vec4 a, vec4 b) {
+  return vec4(a.w * vec3(b) + b.w * vec3(a) + cross(vec3(a), vec3(b)), a.w * b.w - dot(vec3(a), vec3(b)));
+}
+
+XPBD_FN vec3 quatRotate(vec4 q, vec3 v) {
+  vec3 u = vec3(q);
+  return v + 2.0f * cross(u, cross(u, v) + q.w * v);
+}
+
+XPBD_FN vec4 quatConjugate(vec4 q) {
+  return vec4(-q.x, -q.y, -q.z, q.w);
+}
+
+// Orientation at time t (s).
+XPBD_FN vec4 colliderRotation(Collider c, float t) {
+  vec3 w = vec3(c.angularVelocity);
+  float speed = length(w);  // rad/s
+  if (speed < 1e-12f) return c.rotation;
+  float halfAngle = 0.5f * speed * t;  // rad
+  vec4 turn = vec4(w * (sin(halfAngle) / speed), cos(halfAngle));
+  return quatMul(turn, c.rotation);
+}
+
+XPBD_FN vec3 colliderCentre(Collider c, float t) {
+  return vec3(c.position) + vec3(c.linearVelocity) * t;
+}
+
+// Velocity of the collider's material at world point x (m/s).
+XPBD_FN vec3 colliderSurfaceVelocity(Collider c, vec3 x, float t) {
+  return vec3(c.linearVelocity) + cross(vec3(c.angularVelocity), x - colliderCentre(c, t));
+}
+
+struct SurfacePoint {
+  float distance;  // signed distance to the surface, m (negative inside)
+  vec3 normal;     // outward unit normal, world space
+};
+
+// Signed distance of local point p to the shape (not for planes and grids).
+XPBD_FN float shapeDistance(uint type, vec4 shape, vec3 p) {
+  if (type == VKXPBD_COLLIDER_SPHERE) return length(p) - shape.w;
+  if (type == VKXPBD_COLLIDER_CAPSULE) {
+    // Segment from (−h, 0, 0) to (h, 0, 0), radius r.
+    vec3 q = vec3(p.x - min(max(p.x, -shape.x), shape.x), p.y, p.z);
+    return length(q) - shape.w;
+  }
+  // Box with half extents shape.xyz.
+  vec3 d = abs(p) - vec3(shape);
+  vec3 outside = max(d, vec3(0.0f));
+  return length(outside) + min(max(d.x, max(d.y, d.z)), 0.0f);
+}
+
+// The outward normal by central differences of the distance (h = 1e-4 of the shape's size).
+XPBD_FN vec3 shapeNormal(uint type, vec4 shape, vec3 p) {
+  float h = 1e-4f * max(max(shape.x, shape.y), max(shape.z, shape.w));
+  vec3 g = vec3(shapeDistance(type, shape, p + vec3(h, 0.0f, 0.0f)) - shapeDistance(type, shape, p - vec3(h, 0.0f, 0.0f)),
+                shapeDistance(type, shape, p + vec3(0.0f, h, 0.0f)) - shapeDistance(type, shape, p - vec3(0.0f, h, 0.0f)),
+                shapeDistance(type, shape, p + vec3(0.0f, 0.0f, h)) - shapeDistance(type, shape, p - vec3(0.0f, 0.0f, h)));
+  float len = length(g);
+  return len > 0.0f ? g / len : vec3(0.0f, 1.0f, 0.0f);
+}
+
+// Trilinear interpolation of a signed-distance grid cell: corner values c[xyz] (m), fractional position
+// f in [0,1]³, node spacing h (m); the distance and its gradient (the local outward normal, not normalised).
+struct GridSample {
+  float distance;
+  vec3 gradient;
+};
+
+XPBD_FN GridSample trilinear(float c000, float c100, float c010, float c110, float c001, float c101, float c011,
+                             float c111, vec3 f, float h) {
+  float x00 = c000 + (c100 - c000) * f.x;
+  float x10 = c010 + (c110 - c010) * f.x;
+  float x01 = c001 + (c101 - c001) * f.x;
+  float x11 = c011 + (c111 - c011) * f.x;
+  float y0 = x00 + (x10 - x00) * f.y;
+  float y1 = x01 + (x11 - x01) * f.y;
+  GridSample s;
+  s.distance = y0 + (y1 - y0) * f.z;
+  float dx0 = (c100 - c000) + ((c110 - c010) - (c100 - c000)) * f.y;
+  float dx1 = (c101 - c001) + ((c111 - c011) - (c101 - c001)) * f.y;
+  float dy0 = x10 - x00;
+  float dy1 = x11 - x01;
+  s.gradient = vec3(dx0 + (dx1 - dx0) * f.z, dy0 + (dy1 - dy0) * f.z, y1 - y0) / h;
+  return s;
+}
+
+// Where local point p falls in a grid of dims nodes from `origin` with spacing h: the cell's first node
+// (clamped inside the grid) in xyz and the fractional position in w… returned as two parts.
+struct GridCell {
+  uint ix;
+  uint iy;
+  uint iz;
+  vec3 f;          // fractional position in the cell, [0,1]³
+  float outside;   // distance from p to the grid's box, m (0 inside)
+};
+
+XPBD_FN GridCell gridCell(vec3 p, vec3 origin, float h, uint dimX, uint dimY, uint dimZ) {
+  vec3 extent = vec3(float(dimX - 1u), float(dimY - 1u), float(dimZ - 1u)) * h;
+  vec3 clamped = min(max(p - origin, vec3(0.0f)), extent);
+  GridCell g;
+  g.outside = length(p - origin - clamped);
+  vec3 u = clamped / h;
+  g.ix = min(uint(u.x), dimX - 2u);
+  g.iy = min(uint(u.y), dimY - 2u);
+  g.iz = min(uint(u.z), dimZ - 2u);
+  g.f = u - vec3(float(g.ix), float(g.iy), float(g.iz));
+  return g;
+}
+
+struct ColliderContact {
+  vec3 delta;     // position change, m
+  vec3 normal;    // outward unit normal at the contact, world space
+  float touching;  // 1 when the particle touched the collider, else 0
+};
+
+// World-space point x in the collider's local frame at time t.
+XPBD_FN vec3 colliderLocal(Collider c, vec3 x, float t) {
+  return quatRotate(quatConjugate(colliderRotation(c, t)), x - colliderCentre(c, t));
+}
+
+// Position change that keeps a particle `thickness` outside the collider, with friction. x: position now;
+// xStart: at the start of the substep; t: time at the end of the substep; dt: substep (s). A signed
+// distance grid's distance and normal (local space) come from the caller (gridDistance, gridNormal).
+XPBD_FN ColliderContact collideWithFriction(Collider c, vec3 x, vec3 xStart, float t, float dt, float thickness,
+                                            float gridDistance, vec3 gridNormal) {
+  ColliderContact r;
+  r.delta = vec3(0.0f);
+  r.normal = vec3(0.0f, 1.0f, 0.0f);
+  r.touching = 0.0f;
+  vec3 n;
+  float dist;
+  if (c.type == VKXPBD_COLLIDER_PLANE) {
+    n = vec3(c.shape);
+    dist = dot(n, x) - c.shape.w;
+  } else {
+    vec4 q = colliderRotation(c, t);
+    vec3 local = colliderLocal(c, x, t);
+    vec3 localNormal;
+    if (c.type == VKXPBD_COLLIDER_SDF) {
+      dist = gridDistance;
+      localNormal = gridNormal;
+    } else {
+      dist = shapeDistance(c.type, c.shape, local);
+      localNormal = shapeNormal(c.type, c.shape, local);
+    }
+    n = quatRotate(q, localNormal);
+  }
+  float depth = thickness - dist;  // m
+  r.normal = n;
+  if (depth <= 0.0f) return r;
+  r.touching = 1.0f;
+  vec3 delta = depth * n;
+  // Friction: the particle's displacement over the substep relative to the collider's surface.
+  vec3 rel = (x + delta - xStart) - colliderSurfaceVelocity(c, x, t) * dt;
+  vec3 tangential = rel - dot(rel, n) * n;
+  float slide = length(tangential);
+  if (slide < c.staticFriction * depth) {
+    delta -= tangential;
+  } else if (slide > VKXPBD_MIN_LENGTH) {
+    delta -= tangential * min(c.kineticFriction * depth / slide, 1.0f);
+  }
+  r.delta = delta;
+  return r;
+}
+
+// Restitution: a particle that touched the collider with its predicted velocity v* (m/s) pointing into it
+// should leave with −e times that normal velocity (relative to the collider's surface), instead of the 0
+// that the position projection gives. The velocity update computes v = v* + (x − x*)/Δt, so the change
+// returned here is added to v* once the position x is final.
+XPBD_FN vec3 restitutionChange(Collider c, vec3 x, vec3 xPredicted, vec3 vPredicted, vec3 normal, float t,
+                               float invDt) {
+  vec3 surface = colliderSurfaceVelocity(c, x, t);
+  float before = dot(vPredicted - surface, normal);
+  if (before >= 0.0f || c.restitution <= 0.0f) return vec3(0.0f);
+  float after = dot(vPredicted + (x - xPredicted) * invDt - surface, normal);
+  return normal * (-c.restitution * before - after);
+}
+
+XPBD_END_NAMESPACE
+
+#endif
