@@ -1,0 +1,235 @@
+// Contacts on the CPU reference: the neighbour search against brute force, colliders of every shape
+// (no particle left inside), Coulomb friction on an incline against g(sin θ − μk cos θ), restitution,
+// and soft bodies that collide instead of passing through each other.
+#include <cmath>
+#include <random>
+#include <string>
+
+#include <gtest/gtest.h>
+
+#include "mesh/sdf_grid.h"
+#include "scene/scene.h"
+#include "shared/collider_math.h"
+#include "sim/cloth_builder.h"
+#include "sim/contact_hash.h"
+#include "sim/cpu_solver.h"
+#include "sim/sim_params.h"
+
+namespace vkxpbd {
+namespace {
+
+std::vector<glm::vec4> randomParticles(uint32_t n, uint32_t seed) {
+  std::mt19937 rng(seed);
+  std::uniform_real_distribution<float> box(-0.5f, 0.5f), cluster(-0.01f, 0.01f);
+  std::vector<glm::vec4> x;
+  for (uint32_t i = 0; i < n; ++i) {
+    const bool dense = i % 5 == 0;  // a fifth packed into a 2 cm cube
+    const glm::vec3 p = dense ? glm::vec3(cluster(rng), cluster(rng), cluster(rng)) : glm::vec3(box(rng), box(rng), box(rng));
+    x.emplace_back(p, i % 7 == 0 ? 0.0f : 1.0f);  // every seventh pinned (neighbour to others, no list)
+  }
+  return x;
+}
+
+gpu::SimParams hashParams(const std::vector<glm::vec4>& x, float radius, uint32_t maxNeighbours) {
+  Model model;
+  model.restPositions = x;
+  model.contacts.enabled = true;
+  model.contacts.distance = radius;
+  model.contacts.searchRadius = radius;
+  model.contacts.maxNeighbours = maxNeighbours;
+  return makeSimParams(model, SolverSettings{});
+}
+
+TEST(ContactHash, FindsExactlyTheBruteForcePairs) {
+  const std::vector<glm::vec4> x = randomParticles(4000, 1);
+  const float radius = 0.03f;
+  const uint32_t k = 1024;  // room for the cluster's 800
+  const NeighbourLists lists = findNeighbours(x, hashParams(x, radius, k));
+  const auto expected = bruteForceNeighbours(x, radius);
+  EXPECT_EQ(lists.overflow, 0u);
+  size_t pairs = 0;
+  for (uint32_t i = 0; i < x.size(); ++i) {
+    std::vector<uint32_t> got(lists.neighbours.begin() + i * k, lists.neighbours.begin() + i * k + lists.count[i]);
+    std::sort(got.begin(), got.end());
+    ASSERT_EQ(got, expected[i]) << "particle " << i;
+    pairs += got.size();
+  }
+  EXPECT_GT(pairs, 10000u);  // the cluster makes it a real test
+}
+
+TEST(ContactHash, CountsWhatDoesNotFit) {
+  const std::vector<glm::vec4> x = randomParticles(2000, 2);
+  const NeighbourLists lists = findNeighbours(x, hashParams(x, 0.03f, 4));
+  const auto expected = bruteForceNeighbours(x, 0.03f);
+  size_t dropped = 0;
+  for (uint32_t i = 0; i < x.size(); ++i) {
+    EXPECT_EQ(lists.count[i], std::min<size_t>(expected[i].size(), 4)) << i;
+    dropped += expected[i].size() - std::min<size_t>(expected[i].size(), 4);
+  }
+  EXPECT_GT(dropped, 0u);
+  EXPECT_EQ(lists.overflow, dropped);
+}
+
+struct Simulated {
+  Model model;
+  State state;
+};
+
+Simulated simulate(const std::string& json, uint32_t frames) {
+  const SceneDesc scene = parseScene(json, "contacts.json");
+  Simulated run{buildModel(scene), {}};
+  const SolverLayout layout = buildSolverLayout(run.model, scene.solver);
+  CpuSolver solver(run.model, scene.solver, layout);
+  run.state = makeInitialState(run.model);
+  for (uint32_t f = 0; f < frames; ++f) solver.stepFrame(run.state);
+  return run;
+}
+
+// A small sheet lying on a plane inclined by θ: it stays when μs > tan θ and slides with acceleration
+// g(sin θ − μk cos θ) (within 5%) when μs < tan θ.
+double inclineAcceleration(float degrees, float muStatic, float muKinetic, double* staysWithin = nullptr) {
+  const float theta = glm::radians(degrees);
+  const glm::vec3 normal(-std::sin(theta), std::cos(theta), 0.0f);
+  const float thickness = 0.01f;
+  const glm::vec3 centre = normal * thickness;
+  char json[1024];
+  std::snprintf(json, sizeof(json), R"({"solver": {"substeps": 20}, "thickness": %g,
+    "cloths": [{"size": [0.2, 0.2], "resolution": [5, 5], "center": [%g, %g, 0], "rotation": [0, 0, %g],
+                "compliance": {"bend": 0.001}}],
+    "colliders": [{"type": "plane", "normal": [%g, %g, 0], "offset": 0,
+                   "friction": {"static": %g, "kinetic": %g}}]})",
+                thickness, centre.x, centre.y, degrees, normal.x, normal.y, muStatic, muKinetic);
+  const SceneDesc scene = parseScene(json, "incline.json");
+  const Model model = buildModel(scene);
+  const SolverLayout layout = buildSolverLayout(model, scene.solver);
+  CpuSolver solver(model, scene.solver, layout);
+  State state = makeInitialState(model);
+  const glm::vec3 downhill(-std::cos(theta), -std::sin(theta), 0.0f);
+  auto travelled = [&] {
+    double s = 0.0;
+    for (size_t p = 0; p < state.positions.size(); ++p)
+      s += glm::dot(glm::vec3(state.positions[p]) - glm::vec3(model.restPositions[p]), downhill);
+    return s / static_cast<double>(state.positions.size());
+  };
+  // s(t) = ½ a t²: a from the distance travelled between t1 = 0.5 s and t2 = 1 s.
+  for (int f = 0; f < 30; ++f) solver.stepFrame(state);
+  const double s1 = travelled();
+  for (int f = 0; f < 30; ++f) solver.stepFrame(state);
+  const double s2 = travelled();
+  if (staysWithin) *staysWithin = std::abs(s2);
+  const double t1 = 0.5, t2 = 1.0;
+  return 2.0 * (s2 - s1) / (t2 * t2 - t1 * t1);
+}
+
+TEST(Friction, SheetOnAnInclineSticksOrSlidesAsCoulombSays) {
+  const double g = 9.81;
+  // tan 20° = 0.364: μs = 0.5 holds it.
+  double moved = 0.0;
+  inclineAcceleration(20.0f, 0.5f, 0.4f, &moved);
+  EXPECT_LT(moved, 1e-3) << "m travelled in 1 s";
+  // tan 30° = 0.577: μs = 0.4 lets it slide, with μk = 0.3.
+  const double a = inclineAcceleration(30.0f, 0.4f, 0.3f);
+  const double expected = g * (std::sin(glm::radians(30.0)) - 0.3 * std::cos(glm::radians(30.0)));
+  EXPECT_NEAR(a / expected, 1.0, 0.05) << "a = " << a << " m/s², expected " << expected;
+  // Without friction: g sin θ.
+  const double free = inclineAcceleration(30.0f, 0.0f, 0.0f);
+  EXPECT_NEAR(free / (g * 0.5), 1.0, 0.05);
+}
+
+// Particles rained onto each collider shape end outside it (no deeper than 0.1 mm inside the
+// thickness) after they settle.
+TEST(Colliders, NoParticleStaysInside) {
+  const char* shapes[] = {
+      R"({"type": "sphere", "center": [0, 0.2, 0], "radius": 0.15, "friction": {"static": 0.2}})",
+      R"({"type": "capsule", "center": [0, 0.2, 0], "radius": 0.08, "half_length": 0.15, "rotation": [0, 30, 20]})",
+      R"({"type": "box", "center": [0, 0.15, 0], "half_extents": [0.2, 0.1, 0.15], "rotation": [10, 20, 30]})",
+  };
+  for (const char* shape : shapes) {
+    const std::string json = std::string(R"({"thickness": 0.01, "solver": {"substeps": 10},
+      "cloths": [{"size": [0.5, 0.5], "resolution": [16, 16], "center": [0, 0.5, 0], "compliance": {"bend": 0.01}}],
+      "colliders": [)") + shape + R"(, {"type": "plane"}]})";
+    const Simulated run = simulate(json, 90);
+    const Collider& c = run.model.colliders[0];
+    double deepest = 0.0;
+    for (const glm::vec4& x : run.state.positions) {
+      const glm::vec3 local = gpu::colliderLocal(c, glm::vec3(x), 1.5f);
+      const double d = gpu::shapeDistance(c.type, c.shape, local);
+      deepest = std::max(deepest, 0.01 - d);
+    }
+    EXPECT_LT(deepest, 1e-4) << shape;
+  }
+}
+
+TEST(Colliders, MeshGridMatchesTheBoxItWasMadeFrom) {
+  TriangleMesh cube;
+  cube.vertices = {{0, 0, 0}, {1, 0, 0}, {1, 1, 0}, {0, 1, 0}, {0, 0, 1}, {1, 0, 1}, {1, 1, 1}, {0, 1, 1}};
+  cube.indices = {0, 2, 1, 0, 3, 2, 4, 5, 6, 4, 6, 7, 0, 1, 5, 0, 5, 4, 3, 6, 2, 3, 7, 6, 0, 4, 7, 0, 7, 3, 1, 2, 6, 1, 6, 5};
+  const SdfGrid grid = buildSdf(cube, 0.1f, "cube");
+  // Every node against the exact box distance (the box centred at (0.5, 0.5, 0.5), half extent 0.5).
+  double worst = 0.0;
+  for (uint32_t z = 0; z < grid.dims.z; ++z)
+    for (uint32_t y = 0; y < grid.dims.y; ++y)
+      for (uint32_t x = 0; x < grid.dims.x; ++x) {
+        const glm::vec3 p = grid.origin + grid.spacing * glm::vec3(x, y, z);
+        const float exact = gpu::shapeDistance(VKXPBD_COLLIDER_BOX, glm::vec4(0.5f), p - glm::vec3(0.5f));
+        worst = std::max(worst, double(std::abs(grid.at(x, y, z) - exact)));
+      }
+  EXPECT_LT(worst, 1e-5);
+  // Inside negative, outside positive.
+  EXPECT_LT(grid.at(grid.dims.x / 2, grid.dims.y / 2, grid.dims.z / 2), 0.0f);
+  EXPECT_GT(grid.at(0, 0, 0), 0.0f);
+}
+
+TEST(Restitution, BounceKeepsTheFractionOfTheNormalVelocity) {
+  // A particle dropped from h onto a plane with restitution e rises to e²·h.
+  for (float e : {0.5f, 0.8f}) {
+    Model model;
+    const float h = 0.5f;  // m
+    model.restPositions.push_back(glm::vec4(0.0f, h, 0.0f, 1.0f));
+    Collider ground = planeCollider({0.0f, 1.0f, 0.0f}, 0.0f);
+    ground.restitution = e;
+    model.colliders.push_back(ground);
+    SolverSettings s;
+    s.substeps = 100;
+    const SolverLayout layout = buildSolverLayout(model, s);
+    CpuSolver solver(model, s, layout);
+    State state = makeInitialState(model);
+    bool bounced = false;
+    float apex = 0.0f;
+    for (int f = 0; f < 120; ++f) {
+      solver.stepFrame(state);
+      if (state.velocities[0].y > 0.0f) bounced = true;
+      if (bounced) apex = std::max(apex, state.positions[0].y);
+      if (bounced && state.velocities[0].y < 0.0f) break;
+    }
+    ASSERT_TRUE(bounced);
+    EXPECT_NEAR(apex / h, e * e, 0.02) << "e = " << e;
+  }
+}
+
+// Two Neo-Hookean cubes thrown at each other: with contacts, no particle of one ends inside the other.
+TEST(ParticleContacts, SoftBodiesCollideInsteadOfPassingThrough) {
+  const Simulated run = simulate(R"({"solver": {"substeps": 10, "iterations": 2, "gravity": [0, 0, 0], "max_colours": 64},
+    "contacts": {"distance": 0.045},
+    "soft_bodies": [{"mesh": {"type": "box", "size": [0.2, 0.2, 0.2], "cells": [4, 4, 4]},
+      "material": {"model": "neohookean", "youngs_modulus": 200000, "poisson_ratio": 0.4},
+      "instances": [{"position": [-0.2, 0, 0], "velocity": [2, 0, 0]}, {"position": [0.2, 0.05, 0], "velocity": [-2, 0, 0]}]}]})",
+                           60);
+  // Split by instance: the first 125 particles are the first cube.
+  const uint32_t perBody = 125;
+  float firstMax = -1e9f, secondMin = 1e9f;
+  for (uint32_t p = 0; p < perBody; ++p) firstMax = std::max(firstMax, run.state.positions[p].x);
+  for (uint32_t p = perBody; p < 2 * perBody; ++p) secondMin = std::min(secondMin, run.state.positions[p].x);
+  // They bounced apart (the relative velocity reversed) and never interpenetrated at the end.
+  float v1 = 0.0f, v2 = 0.0f;
+  for (uint32_t p = 0; p < perBody; ++p) v1 += run.state.velocities[p].x / perBody;
+  for (uint32_t p = perBody; p < 2 * perBody; ++p) v2 += run.state.velocities[p].x / perBody;
+  EXPECT_LT(v1, 0.0f);
+  EXPECT_GT(v2, 0.0f);
+  EXPECT_LT(firstMax, secondMin + 0.2f);  // the faces may slide past a little, not through
+  // Momentum is conserved by the contacts (equal masses, opposite velocities).
+  EXPECT_NEAR(v1 + v2, 0.0f, 0.05f);
+}
+
+}  // namespace
+}  // namespace vkxpbd
