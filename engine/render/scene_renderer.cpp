@@ -230,7 +230,8 @@ void SceneRenderer::recordDraw(VkCommandBuffer cmd, const OrbitCamera& camera, V
     vkCmdBindPipeline(cmd, VK_PIPELINE_BIND_POINT_GRAPHICS, groundPipeline_);
     const float halfSize = 8.0f * std::max(bounds_.radius(), 1e-3f);
     for (const Collider& p : model_.colliders) {
-      if (p.type != VKXPBD_COLLIDER_PLANE) continue;
+      // Floors only: a wall drawn as a large square would hide the scene from most viewpoints.
+      if (p.type != VKXPBD_COLLIDER_PLANE || p.shape.y < 0.5f) continue;
       const glm::vec4 normalOffset = p.shape;
       const glm::vec3 n = glm::normalize(glm::vec3(normalOffset));
       // The square is centred where the scene's centre projects onto the plane.
