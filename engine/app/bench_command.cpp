@@ -148,6 +148,43 @@ nlohmann::json benchSoftBodies(const vk::Context& ctx, const BenchOptions& optio
           {"non_finite", bad.has_value()}};
 }
 
+// The standard cloth with self-collision: every particle a sphere of 0.8 × the grid spacing, neighbours
+// within 1.2 × found by the hash every substep. Reports the frame time and the GPU time of the hash
+// (8 passes per substep) and of the contact solve (2 passes per iteration).
+nlohmann::json benchSelfCollision(const vk::Context& ctx, const BenchOptions& options, uint32_t size) {
+  SceneDesc scene = builtinScene("standard_cloth");
+  scene.cloths.at(0).resolution = {size, size};
+  scene.solver.mode = SolverMode::GaussSeidel;
+  options.overrides.applyTo(scene.solver);
+  const float spacing = scene.cloths.at(0).size.x / static_cast<float>(size - 1);  // m
+  scene.contacts.enabled = true;
+  scene.contacts.distance = 0.8f * spacing;
+  scene.contacts.searchRadius = 1.2f * spacing;
+  const Model model = buildModel(scene);
+  const SolverLayout layout = buildSolverLayout(model, scene.solver);
+  const Timing t = timeSolver(ctx, options, model, scene.solver, layout);
+  double hashMs = 0.0, solveMs = 0.0;
+  for (const vk::StageTime& s : t.stages) {
+    if (s.name == "contact hash") hashMs = s.ms;
+    if (s.name == "contact solve") solveMs = s.ms;
+  }
+  std::printf("  %4u x %-4u gs + self-collision  %8.3f ms/frame  (GPU per frame: hash %.3f ms, contact solve %.3f ms)\n",
+              size, size, t.frameMs, hashMs, solveMs);
+  std::fflush(stdout);
+  return {{"size", size},
+          {"particles", model.particleCount()},
+          {"contact_distance_m", scene.contacts.distance},
+          {"search_radius_m", scene.contacts.searchRadius},
+          {"substeps", scene.solver.substeps},
+          {"iterations", scene.solver.iterations},
+          {"median_wall_ms_per_frame", t.frameMs},
+          {"median_gpu_ms_per_profiled_frame", t.gpuMs},
+          {"contact_hash_gpu_ms_per_frame", hashMs},
+          {"contact_solve_gpu_ms_per_frame", solveMs},
+          {"mean_stage_gpu_ms_per_profiled_frame", stageTimesJson(t.stages)},
+          {"non_finite", findNonFinite(t.state).has_value()}};
+}
+
 // Frame time with rendering: each frame simulates one solver frame and renders it offscreen
 // (960×540, MSAA when available) including the pixel read-back that a window would not need.
 nlohmann::json benchRendered(const vk::Context& ctx, const BenchOptions& options, uint32_t size) {
@@ -202,6 +239,8 @@ int benchCommand(const BenchOptions& options) {
   nlohmann::json softBodies = nlohmann::json::array();
   if (options.softBodies > 0)
     for (SolverMode mode : options.modes) softBodies.push_back(benchSoftBodies(ctx, options, mode));
+  nlohmann::json selfCollision = nlohmann::json::array();
+  if (options.contactsSize > 0) selfCollision.push_back(benchSelfCollision(ctx, options, options.contactsSize));
   nlohmann::json rendered = nlohmann::json::array();
   if (options.renderSize > 0) rendered.push_back(benchRendered(ctx, options, options.renderSize));
 
@@ -212,6 +251,7 @@ int benchCommand(const BenchOptions& options) {
                            {"timed_frames", options.frames},
                            {"results", results},
                            {"soft_bodies", softBodies},
+                           {"self_collision", selfCollision},
                            {"rendered", rendered}};
   writeTextFile(options.outFile, report.dump(2) + "\n");
   std::printf("wrote %s\n", options.outFile.c_str());

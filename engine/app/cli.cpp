@@ -173,6 +173,8 @@ BenchOptions parseBenchOptions(const std::vector<std::string>& args) {
       o.frames = r.count(arg, 1, 100'000);
     } else if (arg == "--tethers") {
       o.tethers = true;
+    } else if (arg == "--contacts-size") {
+      o.contactsSize = r.count(arg, 0, 4096);
     } else if (arg == "--soft-bodies") {
       o.softBodies = r.count(arg, 0, 100000);
     } else if (arg == "--render-size") {
@@ -275,6 +277,7 @@ usage:
                [--warmup N] [--substeps S] [--iterations I] [--omega W] [--device N|name]
                [--tethers] [--render-size N]  (the case with rendering: default 128, 0 for none)
                [--soft-bodies N]  (Neo-Hookean blocks in the soft-body case: default 100, 0 for none)
+               [--contacts-size N]  (the self-colliding standard cloth: default 256, 0 for none)
       Runs the standard cloth (docs/benchmarks.md) at each size and mode; writes JSON naming the device.
   vkxpbd render [SCENE.json] [--frames N] [--out DIR] [--width W] [--height H] [--every K]
                 [--view shaded|wireframe|colours|stress]
