@@ -257,8 +257,9 @@ void hashSortBucket(uint k) {
   }
 }
 
-// Particle i's neighbours within the search radius: the 27 cells around its cell (a bucket reached
-// twice through the hash is visited once), particles of a bucket by ascending index.
+// Particle i's neighbours within the search radius: the 27 cells around its cell in a fixed order; of a
+// cell's bucket only the particles really in that cell (a bucket holds every cell hashed to it, and two
+// of the 27 cells may share one), by ascending index.
 void hashNeighbours(uint i) {
   contacts[i] = 0u;
   vec4 xi = positions[i];
@@ -266,22 +267,18 @@ void hashNeighbours(uint i) {
   float radius = 1.0f / params.invCellSize;
   float radiusSq = radius * radius;
   ivec3 c = hashCellOf(xi.xyz);
-  uint visited[27];
-  uint visitedCount = 0u;
   uint count = 0u;
   uint listBase = params.particleCount + 1u + i * params.maxNeighbours;
   for (int dz = -1; dz <= 1; ++dz)
     for (int dy = -1; dy <= 1; ++dy)
       for (int dx = -1; dx <= 1; ++dx) {
-        uint bucket = hashBucket(c.x + dx, c.y + dy, c.z + dz, params.hashTableMask);
-        bool seen = false;
-        for (uint v = 0u; v < visitedCount; ++v) seen = seen || visited[v] == bucket;
-        if (seen) continue;
-        visited[visitedCount++] = bucket;
+        ivec3 cell = c + ivec3(dx, dy, dz);
+        uint bucket = hashBucket(cell.x, cell.y, cell.z, params.hashTableMask);
         for (uint k = hashCells[bucket]; k < hashCells[bucket + 1u]; ++k) {
           uint j = hashParticles[params.particleCount + k];
-          vec3 d = xi.xyz - positions[j].xyz;
-          if (j == i || dot(d, d) >= radiusSq) continue;
+          vec3 xj = positions[j].xyz;
+          vec3 d = xi.xyz - xj;
+          if (j == i || dot(d, d) >= radiusSq || hashCellOf(xj) != cell) continue;
           if (count < params.maxNeighbours) {
             contacts[listBase + count] = j;
             ++count;

@@ -165,7 +165,7 @@ nlohmann::json benchSelfCollision(const vk::Context& ctx, const BenchOptions& op
   const Timing t = timeSolver(ctx, options, model, scene.solver, layout);
   double hashMs = 0.0, solveMs = 0.0;
   for (const vk::StageTime& s : t.stages) {
-    if (s.name == "contact hash") hashMs = s.ms;
+    if (s.name.rfind("hash ", 0) == 0) hashMs += s.ms;
     if (s.name == "contact solve") solveMs = s.ms;
   }
   std::printf("  %4u x %-4u gs + self-collision  %8.3f ms/frame  (GPU per frame: hash %.3f ms, contact solve %.3f ms)\n",

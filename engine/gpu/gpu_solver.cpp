@@ -32,7 +32,7 @@ std::string stageLabel(const char* stage, uint32_t substep) {
 
 }  // namespace
 
-static_assert(static_cast<uint32_t>(SolverStage::SolveColour0) == 12, "update solverStageNames");
+static_assert(static_cast<uint32_t>(SolverStage::SolveColour0) == 19, "update solverStageNames");
 
 // The spatial hash's passes, in order, with their shaders (docs/contacts.md).
 enum HashPass { Clear, Count, ScanBlocks, ScanTop, ScanAdd, Scatter, Sort, Neighbours, HashPassCount };
@@ -45,7 +45,8 @@ std::vector<std::string> solverStageNames(uint32_t colourCount) {
   std::vector<std::string> names = {
       "predict", "jacobi constraints", "jacobi apply",  "collide",      "update velocity",
       "grab",    "tethers",            "volume gradient", "volume reduce", "volume apply",
-      "contact hash", "contact solve"};
+      "hash clear", "hash count", "hash scan blocks", "hash scan top", "hash scan add", "hash scatter",
+      "hash sort", "hash neighbours", "contact solve"};
   for (uint32_t c = 0; c < colourCount; ++c) names.push_back("solve colour " + std::to_string(c));
   return names;
 }
@@ -341,8 +342,8 @@ void GpuSolver::recordHash(FrameSlot& slot, uint32_t substep) {
   constexpr const char* kLabels[HashPassCount] = {"hash clear",    "hash count",   "hash scan blocks", "hash scan top",
                                                   "hash scan add", "hash scatter", "hash sort",        "hash neighbours"};
   for (uint32_t p = 0; p < HashPassCount; ++p)
-    recordPass(slot, SolverStage::ContactHash, 0, hashPipelines_[p], pc, threads[p], stageLabel(kLabels[p], substep),
-               p == ScanBlocks);
+    recordPass(slot, static_cast<SolverStage>(static_cast<uint32_t>(SolverStage::HashClear) + p), 0,
+               hashPipelines_[p], pc, threads[p], stageLabel(kLabels[p], substep), p == ScanBlocks);
 }
 
 NeighbourLists GpuSolver::downloadNeighbours() {

@@ -41,7 +41,14 @@ enum class SolverStage : uint32_t {
   VolumeGradient,
   VolumeReduce,
   VolumeApply,
-  ContactHash,
+  HashClear,  // the spatial hash's 8 passes, in order (HashPass in gpu_solver.cpp)
+  HashCount,
+  HashScanBlocks,
+  HashScanTop,
+  HashScanAdd,
+  HashScatter,
+  HashSort,
+  HashNeighbours,
   ContactSolve,
   SolveColour0
 };

@@ -131,7 +131,9 @@ ConvergenceReport runConvergence(const vk::Context& ctx, const Model& model, con
 
   // Newton reference for small models, started from the Gauss-Seidel reference.
   std::vector<glm::vec4> newtonX;
-  if (model.particleCount() <= config.newtonMaxParticles) {
+  if (!model.elements.empty() || !model.volumes.empty()) {
+    report.newton.message = "skipped: the Newton reference covers distance constraints only";
+  } else if (model.particleCount() <= config.newtonMaxParticles) {
     std::vector<glm::dvec3> x0(reference.state.positions.size());
     for (size_t i = 0; i < x0.size(); ++i) x0[i] = glm::dvec3(reference.state.positions[i]);
     const std::vector<double> l0(reference.lambdas.begin(), reference.lambdas.end());

@@ -23,14 +23,16 @@
 namespace vkxpbd::lab {
 
 struct StepMetrics {
-  double residualL2 = 0.0;   // ‖r‖₂ over all distance constraints, m
+  double residualL2 = 0.0;   // ‖r‖₂ over all distance and element constraints (units of each C)
   double residualMax = 0.0;  // max |r_j|, m
   double maxStrain = 0.0;    // max |C_j| / rest_j (dimensionless)
   double momentumMax = 0.0;  // max |g_i|, m (when predicted positions are given; PBD: not measured)
   double fullL2 = 0.0;       // ‖(r, g)‖₂, m (= residualL2 when g is not measured)
 };
 
-// λ in model.distance order from λ in layout order (GpuSolver::downloadLambdas).
+// λ in model order from λ in layout order (GpuSolver::downloadLambdas): distance constraints, then two
+// per element (the second: a Neo-Hookean's hydrostatic λ). The residual covers distance and element
+// constraints; global volume constraints (balloons) are not in it.
 std::vector<float> lambdasInModelOrder(const SolverLayout& layout, const std::vector<float>& layoutLambdas);
 
 // r from positions x (m) and λ (model order, N·s²; empty or ignored for PBD) for a step of dt s.

@@ -27,17 +27,15 @@ NeighbourLists findNeighbours(const std::vector<glm::vec4>& positions, const gpu
     if (positions[i].w <= 0.0f) continue;
     const glm::vec3 xi(positions[i]);
     const glm::ivec3 c = cellOf(xi);
-    uint32_t visited[27];
-    uint32_t visitedCount = 0;
     for (int dz = -1; dz <= 1; ++dz)
       for (int dy = -1; dy <= 1; ++dy)
         for (int dx = -1; dx <= 1; ++dx) {
-          const uint32_t bucket = gpu::hashBucket(c.x + dx, c.y + dy, c.z + dz, params.hashTableMask);
-          if (std::find(visited, visited + visitedCount, bucket) != visited + visitedCount) continue;
-          visited[visitedCount++] = bucket;
+          const glm::ivec3 cell = c + glm::ivec3(dx, dy, dz);
+          const uint32_t bucket = gpu::hashBucket(cell.x, cell.y, cell.z, params.hashTableMask);
           for (uint32_t j : buckets[bucket]) {
-            const glm::vec3 d = xi - glm::vec3(positions[j]);
-            if (j == i || glm::dot(d, d) >= radiusSq) continue;
+            const glm::vec3 xj(positions[j]);
+            const glm::vec3 d = xi - xj;
+            if (j == i || glm::dot(d, d) >= radiusSq || cellOf(xj) != cell) continue;
             if (lists.count[i] < params.maxNeighbours) {
               lists.neighbours[size_t{i} * params.maxNeighbours + lists.count[i]++] = j;
             } else {

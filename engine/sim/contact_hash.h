@@ -19,8 +19,8 @@ struct NeighbourLists {
 };
 
 // For every moving particle (w > 0), the particles j ≠ i with |x_i − x_j|² < (1/invCellSize)²:
-// the 27 cells around its cell, buckets in a fixed order (a bucket reached twice is visited once),
-// particles in a bucket by ascending index.
+// the 27 cells around its cell in a fixed order, and of each cell's bucket the particles in that cell,
+// by ascending index.
 NeighbourLists findNeighbours(const std::vector<glm::vec4>& positions, const gpu::SimParams& params);
 
 // The same pairs by testing every pair; each list ascending.
