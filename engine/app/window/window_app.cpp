@@ -10,6 +10,7 @@
 #include <string>
 
 #include "app/commands.h"
+#include "app/window/imgui_vulkan_names.h"
 #include "app/window/swapchain.h"
 #include "gpu/gpu_solver.h"
 #include "lab/residual.h"
@@ -73,10 +74,6 @@ struct Input {
 
 void scrollCallback(GLFWwindow* window, double /*x*/, double y) {
   static_cast<Input*>(glfwGetWindowUserPointer(window))->scroll += y;
-}
-
-PFN_vkVoidFunction loadVulkanFunction(const char* name, void* user) {
-  return vkGetInstanceProcAddr(*static_cast<VkInstance*>(user), name);
 }
 
 void checkImGuiResult(VkResult result) {
@@ -362,7 +359,8 @@ class WindowApp {
     // Our scroll callback first: ImGui's (installed with install_callbacks) chains to it.
     glfwSetWindowUserPointer(window_, &input_);
     glfwSetScrollCallback(window_, scrollCallback);
-    if (!ImGui_ImplVulkan_LoadFunctions(loadVulkanFunction, &ctx_.instance))
+    setImGuiNamingContext(&ctx_);
+    if (!ImGui_ImplVulkan_LoadFunctions(loadNamedImGuiVulkanFunction, nullptr))
       throw vk::VulkanError("ImGui: cannot load Vulkan functions");
     ImGui_ImplGlfw_InitForVulkan(window_, true);
 
