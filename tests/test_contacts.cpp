@@ -24,7 +24,8 @@ std::vector<glm::vec4> randomParticles(uint32_t n, uint32_t seed) {
   std::vector<glm::vec4> x;
   for (uint32_t i = 0; i < n; ++i) {
     const bool dense = i % 5 == 0;  // a fifth packed into a 2 cm cube
-    const glm::vec3 p = dense ? glm::vec3(cluster(rng), cluster(rng), cluster(rng)) : glm::vec3(box(rng), box(rng), box(rng));
+    const glm::vec3 p =
+        dense ? glm::vec3(cluster(rng), cluster(rng), cluster(rng)) : glm::vec3(box(rng), box(rng), box(rng));
     x.emplace_back(p, i % 7 == 0 ? 0.0f : 1.0f);  // every seventh pinned (neighbour to others, no list)
   }
   return x;
@@ -49,7 +50,8 @@ TEST(ContactHash, FindsExactlyTheBruteForcePairs) {
   EXPECT_EQ(lists.overflow, 0u);
   size_t pairs = 0;
   for (uint32_t i = 0; i < x.size(); ++i) {
-    std::vector<uint32_t> got(lists.neighbours.begin() + i * k, lists.neighbours.begin() + i * k + lists.count[i]);
+    std::vector<uint32_t> got(lists.neighbours.begin() + i * k,
+                              lists.neighbours.begin() + i * k + lists.count[i]);
     std::sort(got.begin(), got.end());
     ASSERT_EQ(got, expected[i]) << "particle " << i;
     pairs += got.size();
@@ -147,7 +149,8 @@ TEST(Colliders, NoParticleStaysInside) {
   for (const char* shape : shapes) {
     const std::string json = std::string(R"({"thickness": 0.01, "solver": {"substeps": 10},
       "cloths": [{"size": [0.5, 0.5], "resolution": [16, 16], "center": [0, 0.5, 0], "compliance": {"bend": 0.01}}],
-      "colliders": [)") + shape + R"(, {"type": "plane"}]})";
+      "colliders": [)") + shape +
+                             R"(, {"type": "plane"}]})";
     const Simulated run = simulate(json, 90);
     const Collider& c = run.model.colliders[0];
     double deepest = 0.0;
@@ -163,7 +166,8 @@ TEST(Colliders, NoParticleStaysInside) {
 TEST(Colliders, MeshGridMatchesTheBoxItWasMadeFrom) {
   TriangleMesh cube;
   cube.vertices = {{0, 0, 0}, {1, 0, 0}, {1, 1, 0}, {0, 1, 0}, {0, 0, 1}, {1, 0, 1}, {1, 1, 1}, {0, 1, 1}};
-  cube.indices = {0, 2, 1, 0, 3, 2, 4, 5, 6, 4, 6, 7, 0, 1, 5, 0, 5, 4, 3, 6, 2, 3, 7, 6, 0, 4, 7, 0, 7, 3, 1, 2, 6, 1, 6, 5};
+  cube.indices = {0, 2, 1, 0, 3, 2, 4, 5, 6, 4, 6, 7, 0, 1, 5, 0, 5, 4,
+                  3, 6, 2, 3, 7, 6, 0, 4, 7, 0, 7, 3, 1, 2, 6, 1, 6, 5};
   const SdfGrid grid = buildSdf(cube, 0.1f, "cube");
   // Every node against the exact box distance (the box centred at (0.5, 0.5, 0.5), half extent 0.5).
   double worst = 0.0;
@@ -209,12 +213,13 @@ TEST(Restitution, BounceKeepsTheFractionOfTheNormalVelocity) {
 
 // Two Neo-Hookean cubes thrown at each other: with contacts, no particle of one ends inside the other.
 TEST(ParticleContacts, SoftBodiesCollideInsteadOfPassingThrough) {
-  const Simulated run = simulate(R"({"solver": {"substeps": 10, "iterations": 2, "gravity": [0, 0, 0], "max_colours": 64},
+  const Simulated run =
+      simulate(R"({"solver": {"substeps": 10, "iterations": 2, "gravity": [0, 0, 0], "max_colours": 64},
     "contacts": {"distance": 0.045},
     "soft_bodies": [{"mesh": {"type": "box", "size": [0.2, 0.2, 0.2], "cells": [4, 4, 4]},
       "material": {"model": "neohookean", "youngs_modulus": 200000, "poisson_ratio": 0.4},
       "instances": [{"position": [-0.2, 0, 0], "velocity": [2, 0, 0]}, {"position": [0.2, 0.05, 0], "velocity": [-2, 0, 0]}]}]})",
-                           60);
+               60);
   // Split by instance: the first 125 particles are the first cube.
   const uint32_t perBody = 125;
   float firstMax = -1e9f, secondMin = 1e9f;
@@ -257,9 +262,9 @@ float clothCentreBelowSphere(float speed) {
 }
 
 TEST(Tunnelling, SphereAtTheDocumentedMaximumSpeedDoesNotPassThroughACloth) {
-  const float maxSpeed = 0.2f * 0.1f / (1.0f / 600.0f);  // m/s
-  EXPECT_GT(clothCentreBelowSphere(maxSpeed), 0.09f);         // the middle is at the sphere's far side
-  EXPECT_LT(clothCentreBelowSphere(4.0f * maxSpeed), 0.0f);   // four times faster it tunnels
+  const float maxSpeed = 0.2f * 0.1f / (1.0f / 600.0f);      // m/s
+  EXPECT_GT(clothCentreBelowSphere(maxSpeed), 0.09f);        // the middle is at the sphere's far side
+  EXPECT_LT(clothCentreBelowSphere(4.0f * maxSpeed), 0.0f);  // four times faster it tunnels
 }
 
 }  // namespace

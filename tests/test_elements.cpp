@@ -29,7 +29,8 @@ Stencil randomStencil(std::mt19937& rng) {
 // A tetrahedron near the unit corner tetrahedron, positively oriented.
 Stencil randomTet(std::mt19937& rng) {
   std::uniform_real_distribution<float> u(-0.15f, 0.15f);
-  const vec3 corners[4] = {vec3(0.0f), vec3(1.0f, 0.0f, 0.0f), vec3(0.0f, 1.0f, 0.0f), vec3(0.0f, 0.0f, 1.0f)};
+  const vec3 corners[4] = {vec3(0.0f), vec3(1.0f, 0.0f, 0.0f), vec3(0.0f, 1.0f, 0.0f),
+                           vec3(0.0f, 0.0f, 1.0f)};
   Stencil s;
   for (int i = 0; i < 4; ++i) s.x[i] = corners[i] + vec3(u(rng), u(rng), u(rng));
   return s;
@@ -84,8 +85,8 @@ TEST(ElementGradient, IsometricBendMatchesFiniteDifferences) {
 TEST(ElementGradient, TetVolumeMatchesFiniteDifferences) {
   std::mt19937 rng(3);
   for (int trial = 0; trial < 50; ++trial)
-    expectGradientMatches(element(VKXPBD_ELEMENT_TET_VOLUME, 0.1f), randomStencil(rng), vec4(0.0f), vec4(0.0f),
-                          vec4(0.0f));
+    expectGradientMatches(element(VKXPBD_ELEMENT_TET_VOLUME, 0.1f), randomStencil(rng), vec4(0.0f),
+                          vec4(0.0f), vec4(0.0f));
 }
 
 // C_D and C_H of a Neo-Hookean tetrahedron, as elements of their own (for the gradient check).
@@ -115,9 +116,9 @@ TEST(ElementGradient, NeoHookeanMatchesFiniteDifferences) {
           Stencil plus = s, minus = s;
           plus.x[i][axis] += h;
           minus.x[i][axis] -= h;
-          const float numeric =
-              (neoHookeanPart(plus, q, gamma, hydrostatic).C - neoHookeanPart(minus, q, gamma, hydrostatic).C) /
-              (2.0f * h);
+          const float numeric = (neoHookeanPart(plus, q, gamma, hydrostatic).C -
+                                 neoHookeanPart(minus, q, gamma, hydrostatic).C) /
+                                (2.0f * h);
           EXPECT_NEAR(analytic[i][axis], numeric, 2e-3f * std::max(1.0f, std::abs(numeric)))
               << (hydrostatic ? "hydrostatic" : "deviatoric") << " particle " << i << " axis " << axis;
         }
@@ -152,8 +153,8 @@ TEST(ElementGradient, NeoHookeanIsAtRestInTheRestShape) {
   const gpu::ElementCorrection push =
       gpu::projectElement(e, xs[0], xs[1], xs[2], xs[3], q[0], q[1], q[2], alphaScale, 0.0f, 0.0f, 0u);
   const float before = gpu::tetVolume(squeezed.x[0], squeezed.x[1], squeezed.x[2], squeezed.x[3]);
-  const float after = gpu::tetVolume(squeezed.x[0] + push.d0, squeezed.x[1] + push.d1, squeezed.x[2] + push.d2,
-                                     squeezed.x[3] + push.d3);
+  const float after = gpu::tetVolume(squeezed.x[0] + push.d0, squeezed.x[1] + push.d1,
+                                     squeezed.x[2] + push.d2, squeezed.x[3] + push.d3);
   EXPECT_GT(after, before);
 }
 
@@ -177,7 +178,8 @@ TEST(Dihedral, StableWhenFlatAndWhenFolded) {
   // A degenerate wing (zero area) yields no gradient and no NaN.
   const gpu::ElementGradient degenerate = gpu::dihedralGradient(p0, p1, vec3(2.0f, 0.0f, 0.0f), p2, 0.0f);
   EXPECT_EQ(glm::length(degenerate.g0), 0.0f);
-  const gpu::ElementCorrection none = gpu::projectGradient(degenerate, vec4(1.0f), 0.0f, 1.0f, 3600.0f, 0.0f, 0u);
+  const gpu::ElementCorrection none =
+      gpu::projectGradient(degenerate, vec4(1.0f), 0.0f, 1.0f, 3600.0f, 0.0f, 0u);
   EXPECT_EQ(none.deltaLambda, 0.0f);
 }
 
@@ -186,12 +188,13 @@ TEST(Isometric, WeightsAnnihilateFlatStencils) {
   std::uniform_real_distribution<float> u(-1.0f, 1.0f);
   for (int trial = 0; trial < 20; ++trial) {
     // A flat stencil in a random plane: edge along x, wings on either side, then rotated.
-    const vec3 local[4] = {vec3(0.0f), vec3(1.0f, 0.1f * u(rng), 0.0f), vec3(0.5f + 0.3f * u(rng), 0.8f, 0.0f),
-                           vec3(0.5f + 0.3f * u(rng), -0.8f, 0.0f)};
+    const vec3 local[4] = {vec3(0.0f), vec3(1.0f, 0.1f * u(rng), 0.0f),
+                           vec3(0.5f + 0.3f * u(rng), 0.8f, 0.0f), vec3(0.5f + 0.3f * u(rng), -0.8f, 0.0f)};
     const vec3 axis = glm::normalize(vec3(u(rng), u(rng), u(rng)) + vec3(0.0f, 0.0f, 2.0f));
     const vec3 t1 = glm::normalize(glm::cross(axis, vec3(1.0f, 0.0f, 0.0f))), t2 = glm::cross(axis, t1);
     vec3 x[4];
-    for (int i = 0; i < 4; ++i) x[i] = local[i].x * t1 + local[i].y * t2 + local[i].z * axis + vec3(0.3f, -2.0f, 1.0f);
+    for (int i = 0; i < 4; ++i)
+      x[i] = local[i].x * t1 + local[i].y * t2 + local[i].z * axis + vec3(0.3f, -2.0f, 1.0f);
     glm::vec4 K;
     float sqrtScale = 0.0f;
     ASSERT_TRUE(isometricWeights(x[0], x[1], x[2], x[3], K, sqrtScale));
@@ -248,14 +251,16 @@ TEST(VolumeMath, GradientOfTheEnclosedVolume) {
   const uint32_t tris[36] = {0, 2, 1, 0, 3, 2, 4, 5, 6, 4, 6, 7, 0, 1, 5, 0, 5, 4,
                              3, 6, 2, 3, 7, 6, 0, 4, 7, 0, 7, 3, 1, 2, 6, 1, 6, 5};
   float volume = 0.0f;
-  for (int t = 0; t < 12; ++t) volume += gpu::triangleVolume(c[tris[3 * t]], c[tris[3 * t + 1]], c[tris[3 * t + 2]]);
+  for (int t = 0; t < 12; ++t)
+    volume += gpu::triangleVolume(c[tris[3 * t]], c[tris[3 * t + 1]], c[tris[3 * t + 2]]);
   EXPECT_NEAR(volume, 1.0f, 1e-6f);
   // ∇V at corner 6 (1,1,1): the three faces through it move outwards, |∇V| = √3 · (1/2) (a third of
   // each face's area per face-normal component... checked here against finite differences).
   vec3 g(0.0f);
   for (int t = 0; t < 12; ++t)
     for (int k = 0; k < 3; ++k)
-      if (tris[3 * t + k] == 6) g += gpu::volumeCornerGradient(c[tris[3 * t + (k + 1) % 3]], c[tris[3 * t + (k + 2) % 3]]);
+      if (tris[3 * t + k] == 6)
+        g += gpu::volumeCornerGradient(c[tris[3 * t + (k + 1) % 3]], c[tris[3 * t + (k + 2) % 3]]);
   const float h = 1e-3f;
   for (int axis = 0; axis < 3; ++axis) {
     vec3 moved[8];

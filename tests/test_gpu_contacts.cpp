@@ -30,7 +30,8 @@ TEST_F(GpuContacts, HashFindsTheBruteForcePairsInTheCpuOrder) {
   Model model;
   for (uint32_t i = 0; i < 20000; ++i) {
     const bool dense = i % 10 == 0;
-    const glm::vec3 p = dense ? glm::vec3(cluster(rng), cluster(rng), cluster(rng)) : glm::vec3(box(rng), box(rng), box(rng));
+    const glm::vec3 p =
+        dense ? glm::vec3(cluster(rng), cluster(rng), cluster(rng)) : glm::vec3(box(rng), box(rng), box(rng));
     model.restPositions.emplace_back(p, i % 9 == 0 ? 0.0f : 1.0f);
   }
   model.contacts.enabled = true;
@@ -51,7 +52,8 @@ TEST_F(GpuContacts, HashFindsTheBruteForcePairsInTheCpuOrder) {
   EXPECT_EQ(got.neighbours, cpu.neighbours);  // the same lists in the same order
   size_t pairs = 0;
   for (uint32_t i = 0; i < model.particleCount(); ++i) {
-    std::vector<uint32_t> list(got.neighbours.begin() + i * 512, got.neighbours.begin() + i * 512 + got.count[i]);
+    std::vector<uint32_t> list(got.neighbours.begin() + i * 512,
+                               got.neighbours.begin() + i * 512 + got.count[i]);
     std::sort(list.begin(), list.end());
     ASSERT_EQ(list, brute[i]) << "particle " << i;
     pairs += list.size();

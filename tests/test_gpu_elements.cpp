@@ -82,13 +82,15 @@ TEST_P(GpuElements, AgreeWithTheCpuReference) {
   EXPECT_LT(maxDistance(got.positions, expected.positions), 1e-4);
   const std::vector<float> lambdas = gpu.downloadLambdas();
   ASSERT_EQ(lambdas.size(), cpu.lambdas().size());
-  for (const glm::vec4& x : got.positions) ASSERT_TRUE(std::isfinite(x.x) && std::isfinite(x.y) && std::isfinite(x.z));
+  for (const glm::vec4& x : got.positions)
+    ASSERT_TRUE(std::isfinite(x.x) && std::isfinite(x.y) && std::isfinite(x.z));
   // The balloon is inflated towards 1.4 × its rest volume.
   EXPECT_GT(model.volumes[0].restVolume, 0.0f);
 }
 
 INSTANTIATE_TEST_SUITE_P(Modes, GpuElements,
-                         ::testing::Values(ElementCase{SolverMode::GaussSeidel, 64}, ElementCase{SolverMode::GaussSeidel, 8},
+                         ::testing::Values(ElementCase{SolverMode::GaussSeidel, 64},
+                                           ElementCase{SolverMode::GaussSeidel, 8},
                                            ElementCase{SolverMode::Jacobi, 64}),
                          [](const auto& param) {
                            return std::string(solverModeName(param.param.mode)) + "_max" +

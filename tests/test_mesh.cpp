@@ -85,17 +85,21 @@ TEST(TetGen, LoadsTheToolsOutput) {
 }
 
 TEST(TetGen, RejectsBadFiles) {
-  EXPECT_NE(errorOf([] { loadTetGen(kMeshes + "cube.node", kMeshes + "cube_inverted.ele"); })
-                .find("cube_inverted.ele: tetrahedron 5 is inverted"),
+  EXPECT_NE(errorOf([] {
+              loadTetGen(kMeshes + "cube.node", kMeshes + "cube_inverted.ele");
+            }).find("cube_inverted.ele: tetrahedron 5 is inverted"),
             std::string::npos);
-  EXPECT_NE(errorOf([] { loadTetGen(kMeshes + "cube.node", kMeshes + "quadratic.ele"); })
-                .find("quadratic.ele: only 4-node tetrahedra are supported, got 10"),
+  EXPECT_NE(errorOf([] {
+              loadTetGen(kMeshes + "cube.node", kMeshes + "quadratic.ele");
+            }).find("quadratic.ele: only 4-node tetrahedra are supported, got 10"),
             std::string::npos);
-  EXPECT_NE(errorOf([] { loadTetGen(kMeshes + "cube.node", kMeshes + "out_of_range.ele"); })
-                .find("out_of_range.ele: tetrahedron 0: node 99 is out of range"),
+  EXPECT_NE(errorOf([] {
+              loadTetGen(kMeshes + "cube.node", kMeshes + "out_of_range.ele");
+            }).find("out_of_range.ele: tetrahedron 0: node 99 is out of range"),
             std::string::npos);
-  EXPECT_NE(errorOf([] { loadTetGen(kMeshes + "missing.node", kMeshes + "cube.ele"); })
-                .find("missing.node: cannot open file"),
+  EXPECT_NE(errorOf([] {
+              loadTetGen(kMeshes + "missing.node", kMeshes + "cube.ele");
+            }).find("missing.node: cannot open file"),
             std::string::npos);
   TetMesh flat{{{0, 0, 0}, {1, 0, 0}, {0, 1, 0}, {1, 1, 0}}, {0, 1, 2, 3}, {}};
   EXPECT_NE(errorOf([&] { validateTets(flat, "flat.ele"); }).find("flat.ele: tetrahedron 0 is degenerate"),
@@ -114,13 +118,15 @@ TEST(Obj, WeldsSeamsIntoAClosedSurface) {
 }
 
 TEST(Obj, RejectsBadFiles) {
-  EXPECT_NE(errorOf([] { loadObj(kMeshes + "degenerate.obj", 0.0f); })
-                .find("degenerate.obj: triangle 1 (vertices 0, 1, 3) is degenerate"),
+  EXPECT_NE(errorOf([] {
+              loadObj(kMeshes + "degenerate.obj", 0.0f);
+            }).find("degenerate.obj: triangle 1 (vertices 0, 1, 3) is degenerate"),
             std::string::npos);
   EXPECT_NE(errorOf([] { loadObj(kMeshes + "no_such.obj", 0.0f); }).find("no_such.obj: cannot read OBJ file"),
             std::string::npos);
   // Welding that collapses a triangle is reported too.
-  EXPECT_NE(errorOf([] { loadObj(kMeshes + "cube_seams.obj", 2.0f); }).find("is degenerate"), std::string::npos);
+  EXPECT_NE(errorOf([] { loadObj(kMeshes + "cube_seams.obj", 2.0f); }).find("is degenerate"),
+            std::string::npos);
 }
 
 TEST(Icosphere, ClosedAndConvergingToTheSphere) {

@@ -51,9 +51,10 @@ std::string softCube(float youngs, float poisson, float height, const std::strin
 // A stiff Neo-Hookean cube dropped onto the ground comes to rest with its volume within 1%, in both modes.
 TEST(SoftBody, StiffCubeRestingOnTheGroundKeepsItsVolume) {
   for (SolverMode mode : {SolverMode::GaussSeidel, SolverMode::Jacobi}) {
-    const Simulated run = simulate(
-        softCube(1.0e6f, 0.45f, 0.15f, R"({"substeps": 10, "iterations": 2, "damping": 1, "max_colours": 64})"),
-        120, mode);
+    const Simulated run =
+        simulate(softCube(1.0e6f, 0.45f, 0.15f,
+                          R"({"substeps": 10, "iterations": 2, "damping": 1, "max_colours": 64})"),
+                 120, mode);
     const double rest = 0.2 * 0.2 * 0.2;
     const double volume = surfaceVolume(run.model, run.state.positions);
     EXPECT_NEAR(volume / rest, 1.0, 0.01) << solverModeName(mode);
@@ -85,23 +86,27 @@ TEST(Dihedral, BentPlateKeepsItsRestAnglesAtZeroGravity) {
         const uint32_t a = model.surfaces[0].indices[t + k], b = model.surfaces[0].indices[t + (k + 1) % 3];
         if (a < b)
           model.distance.push_back(
-              {a, b, glm::length(glm::vec3(model.restPositions[a]) - glm::vec3(model.restPositions[b])), 0.0f, 1.0f, 0});
+              {a, b, glm::length(glm::vec3(model.restPositions[a]) - glm::vec3(model.restPositions[b])), 0.0f,
+               1.0f, 0});
       }
     for (size_t t = 0; t < model.surfaces[0].indices.size(); t += 3) {  // edges seen only from b > a
       for (size_t k = 0; k < 3; ++k) {
         const uint32_t a = model.surfaces[0].indices[t + k], b = model.surfaces[0].indices[t + (k + 1) % 3];
         bool found = false;
-        for (const DistanceConstraint& c : model.distance) found |= (c.a == std::min(a, b) && c.b == std::max(a, b));
+        for (const DistanceConstraint& c : model.distance)
+          found |= (c.a == std::min(a, b) && c.b == std::max(a, b));
         if (!found)
-          model.distance.push_back({std::min(a, b), std::max(a, b),
-                                    glm::length(glm::vec3(model.restPositions[a]) - glm::vec3(model.restPositions[b])),
-                                    0.0f, 1.0f, 0});
+          model.distance.push_back(
+              {std::min(a, b), std::max(a, b),
+               glm::length(glm::vec3(model.restPositions[a]) - glm::vec3(model.restPositions[b])), 0.0f, 1.0f,
+               0});
       }
     }
     addBending(model, model.surfaces[0].indices, BendingModel::Dihedral, 0.5f, 1.0f);
     ASSERT_GT(model.elements.size(), 100u);
     double largestRest = 0.0;
-    for (const ElementConstraint& e : model.elements) largestRest = std::max(largestRest, std::abs(double(e.rest)));
+    for (const ElementConstraint& e : model.elements)
+      largestRest = std::max(largestRest, std::abs(double(e.rest)));
     EXPECT_NEAR(largestRest, angle, 1e-4);  // the fold line's edges
 
     State state = makeInitialState(model);
@@ -116,16 +121,18 @@ TEST(Dihedral, BentPlateKeepsItsRestAnglesAtZeroGravity) {
     CpuSolver solver(model, scene.solver, layout);
     double worstBefore = 0.0;
     for (const ElementConstraint& e : model.elements) {
-      const gpu::ElementGradient g = gpu::elementGradient(e, state.positions[e.a], state.positions[e.b],
-                                                          state.positions[e.c], state.positions[e.d], {}, {}, {});
+      const gpu::ElementGradient g =
+          gpu::elementGradient(e, state.positions[e.a], state.positions[e.b], state.positions[e.c],
+                               state.positions[e.d], {}, {}, {});
       worstBefore = std::max(worstBefore, std::abs(double(g.C)));
     }
     EXPECT_GT(worstBefore, 0.02);  // the disturbance is large enough to matter
     for (int f = 0; f < 240; ++f) solver.stepFrame(state);
     double worst = 0.0;
     for (const ElementConstraint& e : model.elements) {
-      const gpu::ElementGradient g = gpu::elementGradient(e, state.positions[e.a], state.positions[e.b],
-                                                          state.positions[e.c], state.positions[e.d], {}, {}, {});
+      const gpu::ElementGradient g =
+          gpu::elementGradient(e, state.positions[e.a], state.positions[e.b], state.positions[e.c],
+                               state.positions[e.d], {}, {}, {});
       worst = std::max(worst, std::abs(double(g.C)));
     }
     EXPECT_LT(worst, 0.01) << solverModeName(mode) << ": largest |θ − θ₀| " << worst << " rad";
@@ -140,8 +147,8 @@ TEST(Balloon, InflatesToThePressureFactor) {
       const Simulated run = simulate(R"({"solver": {"gravity": [0, 0, 0], "damping": 2, "iterations": 2},
         "shells": [{"mesh": {"type": "icosphere", "radius": 0.2, "subdivisions": 2}, "areal_density": 0.1,
                     "compliance": {"stretch": 0.01, "bend": 10}, "pressure": {"factor": )" +
-                                   std::to_string(factor) + R"(}}]})",
-                               120, mode);
+                                         std::to_string(factor) + R"(}}]})",
+                                     120, mode);
       const double rest = run.model.volumes[0].restVolume;
       EXPECT_NEAR(surfaceVolume(run.model, run.state.positions) / rest, factor, 0.01 * factor)
           << solverModeName(mode) << " p=" << factor;
@@ -178,8 +185,8 @@ double cantileverSag(uint32_t cellsAlong, uint32_t cellsAcross, uint32_t iterati
 TEST(NeoHookean, CantileverSagIndependentOfResolutionAndIterations) {
   const double coarse2 = cantileverSag(12, 3, 2), coarse8 = cantileverSag(12, 3, 8);
   const double fine2 = cantileverSag(16, 4, 2), fine8 = cantileverSag(16, 4, 8);
-  std::printf("cantilever tip sag (m): 12x3x3 cells: %.5f (2 iterations), %.5f (8); 16x4x4: %.5f, %.5f\n", coarse2,
-              coarse8, fine2, fine8);
+  std::printf("cantilever tip sag (m): 12x3x3 cells: %.5f (2 iterations), %.5f (8); 16x4x4: %.5f, %.5f\n",
+              coarse2, coarse8, fine2, fine8);
   EXPECT_NEAR(coarse2 / coarse8, 1.0, 0.02);
   EXPECT_NEAR(fine2 / fine8, 1.0, 0.02);
   EXPECT_NEAR(coarse8 / fine8, 1.0, 0.15);

@@ -19,5 +19,7 @@ fi
   nvidia-smi --query-gpu=name,driver_version,clocks.max.sm,memory.total --format=csv 2>/dev/null
 } 2>&1 | tee "$OUT/devices.txt"
 $bin bench --sizes 64,128,256,512,1024 --modes gs,jacobi --out "$OUT/bench.json" "$@" 2>&1 | tee "$OUT/bench.log"
+# Soft bodies and self-collision at GPU scale: 1000 Neo-Hookean blocks, a 512² self-colliding cloth.
+$bin bench --sizes 64 --modes gs,jacobi --render-size 0 --soft-bodies 1000 --contacts-size 512 --out "$OUT/bench_bodies.json" 2>&1 | tee "$OUT/bench_bodies.log"
 $bin run scenes/large_cloth.json --headless --frames 300 --out "$OUT/large" 2>&1 | tee "$OUT/large.log"
 cp "$OUT/large/state.json" "$OUT/large_state.json" 2>/dev/null; rm -rf "$OUT/large"

@@ -73,6 +73,22 @@ Timing timeSolver(const vk::Context& ctx, const BenchOptions& options, const Mod
   return timing;
 }
 
+// What every timed case reports: sizes, colouring, passes and the times.
+nlohmann::json timedCaseJson(const Model& model, const SolverSettings& settings, const SolverLayout& layout,
+                             const Timing& t) {
+  return {{"particles", model.particleCount()},
+          {"constraints", model.constraintCount()},
+          {"substeps", settings.substeps},
+          {"iterations", settings.iterations},
+          {"colouring", colouringJson(layout)},
+          {"passes_per_frame", t.passes},
+          {"median_wall_ms_per_frame", t.frameMs},
+          {"profiled_frames", kProfiledFrames},
+          {"median_gpu_ms_per_profiled_frame", t.gpuMs},
+          {"mean_stage_gpu_ms_per_profiled_frame", stageTimesJson(t.stages)},
+          {"non_finite", findNonFinite(t.state).has_value()}};
+}
+
 nlohmann::json benchOne(const vk::Context& ctx, const BenchOptions& options, uint32_t size, SolverMode mode) {
   SceneDesc scene = builtinScene("standard_cloth");
   scene.cloths.at(0).resolution = {size, size};
@@ -90,23 +106,14 @@ nlohmann::json benchOne(const vk::Context& ctx, const BenchOptions& options, uin
       size, size, solverModeName(mode), layout.stats.colours, t.frameMs, t.gpuMs, 100.0 * stretch.maxStrain,
       100.0 * stretch.medianStrain, bad ? "  NON-FINITE" : "");
   std::fflush(stdout);
-  return {{"size", size},
-          {"mode", solverModeName(mode)},
-          {"tethers", options.tethers},
-          {"model", constraintModelName(scene.solver.constraintModel)},
-          {"particles", model.particleCount()},
-          {"constraints", model.constraintCount()},
-          {"substeps", scene.solver.substeps},
-          {"iterations", scene.solver.iterations},
-          {"omega", scene.solver.omega},
-          {"colouring", colouringJson(layout)},
-          {"passes_per_frame", t.passes},
-          {"median_wall_ms_per_frame", t.frameMs},
-          {"profiled_frames", kProfiledFrames},
-          {"median_gpu_ms_per_profiled_frame", t.gpuMs},
-          {"mean_stage_gpu_ms_per_profiled_frame", stageTimesJson(t.stages)},
-          {"stretch_after_frames", strainJson(stretch)},
-          {"non_finite", bad.has_value()}};
+  nlohmann::json result = timedCaseJson(model, scene.solver, layout, t);
+  result.update({{"size", size},
+                 {"mode", solverModeName(mode)},
+                 {"tethers", options.tethers},
+                 {"model", constraintModelName(scene.solver.constraintModel)},
+                 {"omega", scene.solver.omega},
+                 {"stretch_after_frames", strainJson(stretch)}});
+  return result;
 }
 
 // The soft-body case: `count` Neo-Hookean blocks of the built-in soft_bodies_100 scene (laid out on a
@@ -117,35 +124,29 @@ nlohmann::json benchSoftBodies(const vk::Context& ctx, const BenchOptions& optio
   const uint32_t side = static_cast<uint32_t>(std::ceil(std::sqrt(double(options.softBodies))));
   body.instances.resize(options.softBodies);
   for (uint32_t k = 0; k < options.softBodies; ++k)
-    body.instances[k] = InstanceDesc{{0.3f * (float(k % side) - 0.5f * float(side - 1)), 0.3f + 0.15f * float(k % 3),
-                                      0.3f * (float(k / side) - 0.5f * float(side - 1))},
-                                     {0.0f, 9.0f * float(k % 10), 0.0f},
-                                     {0.0f, 0.0f, 0.0f}};
+    body.instances[k] =
+        InstanceDesc{{0.3f * (float(k % side) - 0.5f * float(side - 1)), 0.3f + 0.15f * float(k % 3),
+                      0.3f * (float(k / side) - 0.5f * float(side - 1))},
+                     {0.0f, 9.0f * float(k % 10), 0.0f},
+                     {0.0f, 0.0f, 0.0f}};
   scene.solver.mode = mode;
   options.overrides.applyTo(scene.solver);
   const Model model = buildModel(scene);
   const SolverLayout layout = buildSolverLayout(model, scene.solver);
   const Timing t = timeSolver(ctx, options, model, scene.solver, layout);
   const std::optional<uint32_t> bad = findNonFinite(t.state);
-  const double projections = double(model.constraintCount()) * scene.solver.substeps * scene.solver.iterations;
+  const double projections =
+      double(model.constraintCount()) * scene.solver.substeps * scene.solver.iterations;
   const double perSecond = projections / (t.frameMs * 1e-3);
   std::printf("  %u soft bodies %-6s %2u colours  %8.3f ms/frame  %.3g constraint projections/s%s\n",
               options.softBodies, solverModeName(mode), layout.stats.colours, t.frameMs, perSecond,
               bad ? "  NON-FINITE" : "");
   std::fflush(stdout);
-  return {{"bodies", options.softBodies},
-          {"mode", solverModeName(mode)},
-          {"particles", model.particleCount()},
-          {"constraints", model.constraintCount()},
-          {"substeps", scene.solver.substeps},
-          {"iterations", scene.solver.iterations},
-          {"colouring", colouringJson(layout)},
-          {"passes_per_frame", t.passes},
-          {"median_wall_ms_per_frame", t.frameMs},
-          {"constraint_projections_per_second", perSecond},
-          {"median_gpu_ms_per_profiled_frame", t.gpuMs},
-          {"mean_stage_gpu_ms_per_profiled_frame", stageTimesJson(t.stages)},
-          {"non_finite", bad.has_value()}};
+  nlohmann::json result = timedCaseJson(model, scene.solver, layout, t);
+  result.update({{"bodies", options.softBodies},
+                 {"mode", solverModeName(mode)},
+                 {"constraint_projections_per_second", perSecond}});
+  return result;
 }
 
 // The standard cloth with self-collision: every particle a sphere of 0.8 × the grid spacing, neighbours
@@ -168,21 +169,18 @@ nlohmann::json benchSelfCollision(const vk::Context& ctx, const BenchOptions& op
     if (s.name.rfind("hash ", 0) == 0) hashMs += s.ms;
     if (s.name == "contact solve") solveMs = s.ms;
   }
-  std::printf("  %4u x %-4u gs + self-collision  %8.3f ms/frame  (GPU per frame: hash %.3f ms, contact solve %.3f ms)\n",
-              size, size, t.frameMs, hashMs, solveMs);
+  std::printf(
+      "  %4u x %-4u gs + self-collision  %8.3f ms/frame  (GPU per frame: hash %.3f ms, contact solve %.3f "
+      "ms)\n",
+      size, size, t.frameMs, hashMs, solveMs);
   std::fflush(stdout);
-  return {{"size", size},
-          {"particles", model.particleCount()},
-          {"contact_distance_m", scene.contacts.distance},
-          {"search_radius_m", scene.contacts.searchRadius},
-          {"substeps", scene.solver.substeps},
-          {"iterations", scene.solver.iterations},
-          {"median_wall_ms_per_frame", t.frameMs},
-          {"median_gpu_ms_per_profiled_frame", t.gpuMs},
-          {"contact_hash_gpu_ms_per_frame", hashMs},
-          {"contact_solve_gpu_ms_per_frame", solveMs},
-          {"mean_stage_gpu_ms_per_profiled_frame", stageTimesJson(t.stages)},
-          {"non_finite", findNonFinite(t.state).has_value()}};
+  nlohmann::json result = timedCaseJson(model, scene.solver, layout, t);
+  result.update({{"size", size},
+                 {"contact_distance_m", scene.contacts.distance},
+                 {"search_radius_m", scene.contacts.searchRadius},
+                 {"contact_hash_gpu_ms_per_frame", hashMs},
+                 {"contact_solve_gpu_ms_per_frame", solveMs}});
+  return result;
 }
 
 // Frame time with rendering: each frame simulates one solver frame and renders it offscreen
@@ -240,7 +238,8 @@ int benchCommand(const BenchOptions& options) {
   if (options.softBodies > 0)
     for (SolverMode mode : options.modes) softBodies.push_back(benchSoftBodies(ctx, options, mode));
   nlohmann::json selfCollision = nlohmann::json::array();
-  if (options.contactsSize > 0) selfCollision.push_back(benchSelfCollision(ctx, options, options.contactsSize));
+  if (options.contactsSize > 0)
+    selfCollision.push_back(benchSelfCollision(ctx, options, options.contactsSize));
   nlohmann::json rendered = nlohmann::json::array();
   if (options.renderSize > 0) rendered.push_back(benchRendered(ctx, options, options.renderSize));
 

@@ -53,9 +53,9 @@ struct BenchOptions {
   std::vector<SolverMode> modes{SolverMode::GaussSeidel, SolverMode::Jacobi};
   uint32_t warmupFrames = 30;
   uint32_t frames = 300;
-  uint32_t renderSize = 128;  // cloth size of the case with rendering (0: none)
-  bool tethers = false;       // --tethers: the standard cloth with long-range attachments
-  uint32_t softBodies = 100;  // --soft-bodies N: blocks in the soft-body case (0: none)
+  uint32_t renderSize = 128;    // cloth size of the case with rendering (0: none)
+  bool tethers = false;         // --tethers: the standard cloth with long-range attachments
+  uint32_t softBodies = 100;    // --soft-bodies N: blocks in the soft-body case (0: none)
   uint32_t contactsSize = 256;  // --contacts-size N: the self-colliding standard cloth, N×N (0: none)
   SolverOverrides overrides;
   CommonOptions common;

@@ -51,8 +51,7 @@ int convergeCommand(const ConvergeOptions& options) {
       {"scene_substeps", settings.substeps},
       {"scene_iterations", settings.iterations},
       {"max_iterations", options.iterations},
-      {"collisions",
-       !model.colliders.empty() ? "applied once after the last iteration" : "none"}};
+      {"collisions", !model.colliders.empty() ? "applied once after the last iteration" : "none"}};
   lab::writeConvergenceFiles(options.outDir, report, header);
 
   std::printf("step: dt %.6f s after %u frames; initial residual |C(x~)| = %.3e m; reference: gs x %u\n",

@@ -36,17 +36,19 @@ static_assert(static_cast<uint32_t>(SolverStage::SolveColour0) == 19, "update so
 
 // The spatial hash's passes, in order, with their shaders (docs/contacts.md).
 enum HashPass { Clear, Count, ScanBlocks, ScanTop, ScanAdd, Scatter, Sort, Neighbours, HashPassCount };
-constexpr const char* kHashShaders[HashPassCount] = {"hash_clear.comp",    "hash_count.comp",     "hash_scan_blocks.comp",
-                                                     "hash_scan_top.comp", "hash_scan_add.comp",  "hash_scatter.comp",
-                                                     "hash_sort.comp",     "hash_neighbours.comp"};
+constexpr const char* kHashShaders[HashPassCount] = {
+    "hash_clear.comp",    "hash_count.comp",   "hash_scan_blocks.comp", "hash_scan_top.comp",
+    "hash_scan_add.comp", "hash_scatter.comp", "hash_sort.comp",        "hash_neighbours.comp"};
 
 std::vector<std::string> solverStageNames(uint32_t colourCount) {
   // In SolverStage order; the colours follow from SolveColour0.
-  std::vector<std::string> names = {
-      "predict", "jacobi constraints", "jacobi apply",  "collide",      "update velocity",
-      "grab",    "tethers",            "volume gradient", "volume reduce", "volume apply",
-      "hash clear", "hash count", "hash scan blocks", "hash scan top", "hash scan add", "hash scatter",
-      "hash sort", "hash neighbours", "contact solve"};
+  std::vector<std::string> names = {"predict",          "jacobi constraints", "jacobi apply",
+                                    "collide",          "update velocity",    "grab",
+                                    "tethers",          "volume gradient",    "volume reduce",
+                                    "volume apply",     "hash clear",         "hash count",
+                                    "hash scan blocks", "hash scan top",      "hash scan add",
+                                    "hash scatter",     "hash sort",          "hash neighbours",
+                                    "contact solve"};
   for (uint32_t c = 0; c < colourCount; ++c) names.push_back("solve colour " + std::to_string(c));
   return names;
 }
@@ -88,9 +90,9 @@ GpuSolver::~GpuSolver() {
     vkFreeCommandBuffers(ctx_.device, ctx_.commandPool, 1, &slot->cmd);
   }
   slots_.clear();
-  for (VkPipeline p : {predict_, solveColour_, solveDistance_, jacobiDistance_, jacobiConstraints_, jacobiApply_, collide_, updateVelocity_,
-                       grabPipeline_, tethers_, volumeGradient_, volumeReduce_, volumeApply_, contactSolve_,
-                       contactApply_})
+  for (VkPipeline p : {predict_, solveColour_, solveDistance_, jacobiDistance_, jacobiConstraints_,
+                       jacobiApply_, collide_, updateVelocity_, grabPipeline_, tethers_, volumeGradient_,
+                       volumeReduce_, volumeApply_, contactSolve_, contactApply_})
     vkDestroyPipeline(ctx_.device, p, nullptr);
   for (VkPipeline p : hashPipelines_) vkDestroyPipeline(ctx_.device, p, nullptr);
   vkDestroyPipelineLayout(ctx_.device, pipelineLayout_, nullptr);
@@ -130,7 +132,8 @@ void GpuSolver::createBuffers() {
   const gpu::SimParams contactParams = makeSimParams(m, settings_);
   const VkDeviceSize buckets = m.contacts.enabled ? contactParams.hashTableMask + 1 : 0;
   const VkDeviceSize contactParticles = m.contacts.enabled ? m.particleCount() : 0;
-  make(VKXPBD_BINDING_HASH_CELLS, (2 * buckets + 1 + contactParams.scanBlocks) * sizeof(uint32_t), "hash cells");
+  make(VKXPBD_BINDING_HASH_CELLS, (2 * buckets + 1 + contactParams.scanBlocks) * sizeof(uint32_t),
+       "hash cells");
   make(VKXPBD_BINDING_HASH_PARTICLES, 2 * contactParticles * sizeof(uint32_t), "hash particles");
   make(VKXPBD_BINDING_CONTACTS, (contactParticles * (1 + contactParams.maxNeighbours) + 1) * sizeof(uint32_t),
        "contact neighbours");
@@ -164,7 +167,8 @@ void GpuSolver::createBuffers() {
   upload(VKXPBD_BINDING_VOLUME_ROWS, layout_.volumeRows);
   upload(VKXPBD_BINDING_VOLUME_CORNERS, layout_.volumeCorners);
   upload(VKXPBD_BINDING_VOLUME_GRADIENT, std::vector<glm::vec4>(layout_.volumeRows.size(), glm::vec4(0.0f)));
-  upload(VKXPBD_BINDING_VOLUME_STATE, std::vector<gpu::VolumeState>(layout_.volumes.size(), gpu::VolumeState{}));
+  upload(VKXPBD_BINDING_VOLUME_STATE,
+         std::vector<gpu::VolumeState>(layout_.volumes.size(), gpu::VolumeState{}));
   upload(VKXPBD_BINDING_JACOBI_OFFSETS, layout_.adjacency.offsets);
   upload(VKXPBD_BINDING_JACOBI_SLOTS, layout_.adjacency.slots);
   upload(VKXPBD_BINDING_JACOBI_PARTICLES, layout_.adjacency.particles);
@@ -273,8 +277,8 @@ void GpuSolver::recordFrame(FrameSlot& slot, const std::string& name) {
         pc.count = layout_.colours[c].count;
         pc.elementFirst = layout_.elementColours[c].first;
         pc.elementCount = layout_.elementColours[c].count;
-        recordPass(slot, SolverStage::SolveColour0, c, pc.elementCount > 0 ? solveColour_ : solveDistance_, pc,
-                   pc.count + pc.elementCount,
+        recordPass(slot, SolverStage::SolveColour0, c, pc.elementCount > 0 ? solveColour_ : solveDistance_,
+                   pc, pc.count + pc.elementCount,
                    "solve colour=" + std::to_string(c) + " s=" + std::to_string(s) + iter);
       }
       if (layout_.jacobi.count + layout_.jacobiElements.count > 0) {
@@ -284,8 +288,8 @@ void GpuSolver::recordFrame(FrameSlot& slot, const std::string& name) {
         pc.elementFirst = layout_.jacobiElements.first;
         pc.elementCount = layout_.jacobiElements.count;
         pc.elementSlotBase = layout_.elementSlotBase();
-        recordPass(slot, SolverStage::JacobiConstraints, 0, pc.elementCount > 0 ? jacobiConstraints_ : jacobiDistance_,
-                   pc, pc.count + pc.elementCount,
+        recordPass(slot, SolverStage::JacobiConstraints, 0,
+                   pc.elementCount > 0 ? jacobiConstraints_ : jacobiDistance_, pc, pc.count + pc.elementCount,
                    stageLabel("jacobi constraints", s) + iter);
         pc.first = 0;
         pc.count = layout_.adjacency.rowCount();
@@ -298,15 +302,18 @@ void GpuSolver::recordFrame(FrameSlot& slot, const std::string& name) {
         recordPass(slot, SolverStage::VolumeGradient, 0, volumeGradient_, pc, pc.count,
                    stageLabel("volume gradient", s) + iter);
         recordPass(slot, SolverStage::VolumeReduce, 0, volumeReduce_, pc,
-                   static_cast<uint32_t>(layout_.volumes.size()), stageLabel("volume reduce", s) + iter, true);
+                   static_cast<uint32_t>(layout_.volumes.size()), stageLabel("volume reduce", s) + iter,
+                   true);
         recordPass(slot, SolverStage::VolumeApply, 0, volumeApply_, pc, pc.count,
                    stageLabel("volume apply", s) + iter);
       }
       if (model_.contacts.enabled) {
         pc.first = 0;
         pc.count = n;
-        recordPass(slot, SolverStage::ContactSolve, 0, contactSolve_, pc, n, stageLabel("contact solve", s) + iter);
-        recordPass(slot, SolverStage::ContactSolve, 0, contactApply_, pc, n, stageLabel("contact apply", s) + iter);
+        recordPass(slot, SolverStage::ContactSolve, 0, contactSolve_, pc, n,
+                   stageLabel("contact solve", s) + iter);
+        recordPass(slot, SolverStage::ContactSolve, 0, contactApply_, pc, n,
+                   stageLabel("contact apply", s) + iter);
       }
       if (!model_.tethers.empty()) {
         pc.first = 0;
@@ -339,8 +346,9 @@ void GpuSolver::recordHash(FrameSlot& slot, uint32_t substep) {
   gpu::PassConstants pc{};
   pc.substep = substep;
   const uint32_t threads[HashPassCount] = {buckets + 1, n, params.scanBlocks, 1, buckets, n, buckets, n};
-  constexpr const char* kLabels[HashPassCount] = {"hash clear",    "hash count",   "hash scan blocks", "hash scan top",
-                                                  "hash scan add", "hash scatter", "hash sort",        "hash neighbours"};
+  constexpr const char* kLabels[HashPassCount] = {"hash clear",    "hash count",     "hash scan blocks",
+                                                  "hash scan top", "hash scan add",  "hash scatter",
+                                                  "hash sort",     "hash neighbours"};
   for (uint32_t p = 0; p < HashPassCount; ++p)
     recordPass(slot, static_cast<SolverStage>(static_cast<uint32_t>(SolverStage::HashClear) + p), 0,
                hashPipelines_[p], pc, threads[p], stageLabel(kLabels[p], substep), p == ScanBlocks);

@@ -27,7 +27,8 @@ struct ElementPart {
   float compliance;
 };
 
-int elementParts(const Model& model, const ElementConstraint& e, const std::vector<glm::vec4>& x, ElementPart parts[2]) {
+int elementParts(const Model& model, const ElementConstraint& e, const std::vector<glm::vec4>& x,
+                 ElementPart parts[2]) {
   glm::vec4 q[3] = {glm::vec4(0.0f), glm::vec4(0.0f), glm::vec4(0.0f)};
   for (uint32_t i = 0; i < gpu::elementDataSize(e.type); ++i) q[i] = model.elementData[e.data + i];
   const glm::vec3 p0(x[e.a]), p1(x[e.b]), p2(x[e.c]), p3(x[e.d]);

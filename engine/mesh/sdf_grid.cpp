@@ -37,14 +37,16 @@ double solidAngle(glm::dvec3 p, glm::dvec3 a, glm::dvec3 b, glm::dvec3 c) {
   const glm::dvec3 ra = a - p, rb = b - p, rc = c - p;
   const double la = glm::length(ra), lb = glm::length(rb), lc = glm::length(rc);
   const double numerator = glm::dot(ra, glm::cross(rb, rc));
-  const double denominator = la * lb * lc + glm::dot(ra, rb) * lc + glm::dot(rb, rc) * la + glm::dot(rc, ra) * lb;
+  const double denominator =
+      la * lb * lc + glm::dot(ra, rb) * lc + glm::dot(rb, rc) * la + glm::dot(rc, ra) * lb;
   return 2.0 * std::atan2(numerator, denominator);
 }
 
 }  // namespace
 
 SdfGrid buildSdf(const TriangleMesh& mesh, float spacing, const std::string& source) {
-  if (!isClosedManifold(mesh)) throw SceneError(source + ": a mesh collider needs a closed, consistently oriented mesh");
+  if (!isClosedManifold(mesh))
+    throw SceneError(source + ": a mesh collider needs a closed, consistently oriented mesh");
   glm::vec3 lo = mesh.vertices.at(0), hi = lo;
   for (const glm::vec3& v : mesh.vertices) {
     lo = glm::min(lo, v);
@@ -56,7 +58,8 @@ SdfGrid buildSdf(const TriangleMesh& mesh, float spacing, const std::string& sou
   const glm::vec3 extent = hi - lo + 6.0f * spacing;
   grid.dims = glm::uvec3(glm::ceil(extent / spacing)) + 1u;
   if (double(grid.dims.x) * grid.dims.y * grid.dims.z > 2.0e6)
-    throw SceneError(source + ": the signed-distance grid would have more than 2 M nodes; use a larger cell size");
+    throw SceneError(source +
+                     ": the signed-distance grid would have more than 2 M nodes; use a larger cell size");
   grid.values.resize(size_t{grid.dims.x} * grid.dims.y * grid.dims.z);
   const size_t triangles = mesh.indices.size() / 3;
   for (uint32_t z = 0; z < grid.dims.z; ++z)

@@ -12,9 +12,9 @@
 namespace vkxpbd {
 
 struct SdfGrid {
-  glm::vec3 origin{0.0f};  // position of node (0, 0, 0) in the mesh's frame, m
-  float spacing = 0.0f;    // m between nodes
-  glm::uvec3 dims{0u};     // nodes per axis
+  glm::vec3 origin{0.0f};     // position of node (0, 0, 0) in the mesh's frame, m
+  float spacing = 0.0f;       // m between nodes
+  glm::uvec3 dims{0u};        // nodes per axis
   std::vector<float> values;  // x fastest, then y, then z
 
   float at(uint32_t x, uint32_t y, uint32_t z) const { return values[(z * dims.y + y) * dims.x + x]; }

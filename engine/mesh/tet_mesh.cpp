@@ -51,7 +51,8 @@ void validateTets(const TetMesh& mesh, const std::string& source) {
     const double volume = tetVolume(x0, x1, x2, x3);
     if (!(std::abs(volume) > 1e-9 * edge * edge * edge))
       throw SceneError(which + " is degenerate (volume " + std::to_string(volume) + " m³)");
-    if (volume < 0.0) throw SceneError(which + " is inverted (signed volume " + std::to_string(volume) + " m³)");
+    if (volume < 0.0)
+      throw SceneError(which + " is inverted (signed volume " + std::to_string(volume) + " m³)");
   }
 }
 

@@ -26,14 +26,15 @@ std::vector<std::pair<size_t, std::string>> dataLines(const std::string& path) {
 }
 
 template <typename T>
-std::vector<T> readNumbers(const std::string& path, size_t lineNumber, const std::string& text, size_t minCount) {
+std::vector<T> readNumbers(const std::string& path, size_t lineNumber, const std::string& text,
+                           size_t minCount) {
   std::istringstream in(text);
   std::vector<T> values;
   T v{};
   while (in >> v) values.push_back(v);
   if (!in.eof() || values.size() < minCount)
-    throw SceneError(path + ":" + std::to_string(lineNumber) + ": expected at least " + std::to_string(minCount) +
-                     " numbers, got '" + text + "'");
+    throw SceneError(path + ":" + std::to_string(lineNumber) + ": expected at least " +
+                     std::to_string(minCount) + " numbers, got '" + text + "'");
   return values;
 }
 
@@ -54,7 +55,8 @@ TetMesh loadTetGen(const std::string& nodePath, const std::string& elePath) {
     const auto values = readNumbers<double>(nodePath, number, text, 4);
     if (p == 0) base = static_cast<long long>(values[0]);
     if (values[0] != static_cast<double>(base + p))
-      throw SceneError(nodePath + ":" + std::to_string(number) + ": expected point " + std::to_string(base + p));
+      throw SceneError(nodePath + ":" + std::to_string(number) + ": expected point " +
+                       std::to_string(base + p));
     const glm::dvec3 x(values[1], values[2], values[3]);
     if (!std::isfinite(x.x) || !std::isfinite(x.y) || !std::isfinite(x.z))
       throw SceneError(nodePath + ":" + std::to_string(number) + ": non-finite coordinate");
@@ -67,8 +69,8 @@ TetMesh loadTetGen(const std::string& nodePath, const std::string& elePath) {
     throw SceneError(elePath + ": only 4-node tetrahedra are supported, got " + std::to_string(eleHeader[1]) +
                      " nodes per tetrahedron (run tetgen without -o2)");
   if (eleHeader[0] <= 0 || static_cast<size_t>(eleHeader[0]) + 1 > eles.size())
-    throw SceneError(elePath + ": header announces " + std::to_string(eleHeader[0]) + " tetrahedra, file has " +
-                     std::to_string(eles.size() - 1));
+    throw SceneError(elePath + ": header announces " + std::to_string(eleHeader[0]) +
+                     " tetrahedra, file has " + std::to_string(eles.size() - 1));
   for (long long t = 0; t < eleHeader[0]; ++t) {
     const auto& [number, text] = eles[static_cast<size_t>(t) + 1];
     const auto values = readNumbers<long long>(elePath, number, text, 5);
@@ -83,8 +85,8 @@ TetMesh loadTetGen(const std::string& nodePath, const std::string& elePath) {
   // The file's orientation convention is that of the majority of its tetrahedra.
   size_t negative = 0;
   for (size_t t = 0; t < mesh.tets.size(); t += 4)
-    if (tetVolume(mesh.vertices[mesh.tets[t]], mesh.vertices[mesh.tets[t + 1]], mesh.vertices[mesh.tets[t + 2]],
-                  mesh.vertices[mesh.tets[t + 3]]) < 0.0)
+    if (tetVolume(mesh.vertices[mesh.tets[t]], mesh.vertices[mesh.tets[t + 1]],
+                  mesh.vertices[mesh.tets[t + 2]], mesh.vertices[mesh.tets[t + 3]]) < 0.0)
       ++negative;
   if (2 * negative > mesh.tets.size() / 4)
     for (size_t t = 0; t < mesh.tets.size(); t += 4) std::swap(mesh.tets[t + 2], mesh.tets[t + 3]);

@@ -6,6 +6,8 @@
 #include <map>
 #include <tuple>
 
+#include <tiny_obj_loader.h>
+
 #include "scene/scene.h"
 
 namespace vkxpbd {
@@ -20,8 +22,8 @@ void validateTriangles(const TriangleMesh& mesh, const std::string& source) {
   const double diagonalSq = glm::dot(glm::dvec3(hi - lo), glm::dvec3(hi - lo));  // m²
   for (size_t t = 0; t + 2 < mesh.indices.size(); t += 3) {
     const uint32_t a = mesh.indices[t], b = mesh.indices[t + 1], c = mesh.indices[t + 2];
-    const std::string which = source + ": triangle " + std::to_string(t / 3) + " (vertices " + std::to_string(a) +
-                              ", " + std::to_string(b) + ", " + std::to_string(c) + ")";
+    const std::string which = source + ": triangle " + std::to_string(t / 3) + " (vertices " +
+                              std::to_string(a) + ", " + std::to_string(b) + ", " + std::to_string(c) + ")";
     if (a >= mesh.vertices.size() || b >= mesh.vertices.size() || c >= mesh.vertices.size())
       throw SceneError(which + ": vertex index out of range");
     const glm::dvec3 xa(mesh.vertices[a]), xb(mesh.vertices[b]), xc(mesh.vertices[c]);
@@ -44,7 +46,8 @@ class Welder {
       for (int dx = -1; dx <= 1; ++dx)
         for (int dy = -1; dy <= 1; ++dy)
           for (int dz = -1; dz <= 1; ++dz) {
-            const auto it = cells_.find({std::get<0>(cell) + dx, std::get<1>(cell) + dy, std::get<2>(cell) + dz});
+            const auto it =
+                cells_.find({std::get<0>(cell) + dx, std::get<1>(cell) + dy, std::get<2>(cell) + dz});
             if (it == cells_.end()) continue;
             for (uint32_t v : it->second)
               if (glm::length(vertices[v] - x) <= distance_) return v;
@@ -66,7 +69,8 @@ class Welder {
       // Exact welding: bucket by the rounded position (identical positions share a bucket).
       return {std::llround(x.x * 1e4), std::llround(x.y * 1e4), std::llround(x.z * 1e4)};
     }
-    return {static_cast<int64_t>(std::floor(x.x / distance_)), static_cast<int64_t>(std::floor(x.y / distance_)),
+    return {static_cast<int64_t>(std::floor(x.x / distance_)),
+            static_cast<int64_t>(std::floor(x.y / distance_)),
             static_cast<int64_t>(std::floor(x.z / distance_))};
   }
 
@@ -76,11 +80,6 @@ class Welder {
 
 }  // namespace
 
-}  // namespace vkxpbd
-
-#include <tiny_obj_loader.h>
-
-namespace vkxpbd {
 
 TriangleMesh loadObj(const std::string& path, float weldDistance) {
   tinyobj::ObjReaderConfig config;
@@ -102,8 +101,8 @@ TriangleMesh loadObj(const std::string& path, float weldDistance) {
   for (const tinyobj::shape_t& shape : reader.GetShapes()) {
     for (const tinyobj::index_t& index : shape.mesh.indices) {
       if (index.vertex_index < 0 || static_cast<size_t>(index.vertex_index) >= weldedIndex.size())
-        throw SceneError(path + ": shape '" + shape.name + "': vertex index " + std::to_string(index.vertex_index) +
-                         " is out of range");
+        throw SceneError(path + ": shape '" + shape.name + "': vertex index " +
+                         std::to_string(index.vertex_index) + " is out of range");
       uint32_t& welded = weldedIndex[static_cast<size_t>(index.vertex_index)];
       if (welded == UINT32_MAX) {
         const size_t v = 3 * static_cast<size_t>(index.vertex_index);
@@ -142,11 +141,11 @@ double enclosedVolume(const TriangleMesh& mesh) {
 TriangleMesh makeIcosphere(float radius, uint32_t subdivisions) {
   const float g = (1.0f + std::sqrt(5.0f)) / 2.0f;  // golden ratio
   TriangleMesh mesh;
-  mesh.vertices = {{-1, g, 0}, {1, g, 0}, {-1, -g, 0}, {1, -g, 0}, {0, -1, g}, {0, 1, g},
-                   {0, -1, -g}, {0, 1, -g}, {g, 0, -1}, {g, 0, 1}, {-g, 0, -1}, {-g, 0, 1}};
-  mesh.indices = {0, 11, 5, 0, 5,  1, 0, 1, 7, 0, 7,  10, 0, 10, 11, 1, 5, 9, 5, 11, 4,  11, 10, 2,  10, 7, 6,
-                  7, 1,  8, 3, 9,  4, 3, 4, 2, 3, 2,  6,  3, 6,  8,  3, 8, 9, 4, 9,  5,  2,  4,  11, 6,  2, 10,
-                  8, 6,  7, 9, 8,  1};
+  mesh.vertices = {{-1, g, 0},  {1, g, 0},  {-1, -g, 0}, {1, -g, 0}, {0, -1, g},  {0, 1, g},
+                   {0, -1, -g}, {0, 1, -g}, {g, 0, -1},  {g, 0, 1},  {-g, 0, -1}, {-g, 0, 1}};
+  mesh.indices = {0, 11, 5,  0, 5,  1, 0, 1, 7, 0, 7,  10, 0, 10, 11, 1, 5, 9, 5, 11,
+                  4, 11, 10, 2, 10, 7, 6, 7, 1, 8, 3,  9,  4, 3,  4,  2, 3, 2, 6, 3,
+                  6, 8,  3,  8, 9,  4, 9, 5, 2, 4, 11, 6,  2, 10, 8,  6, 7, 9, 8, 1};
   for (glm::vec3& v : mesh.vertices) v = glm::normalize(v);
   for (uint32_t s = 0; s < subdivisions; ++s) {
     std::map<std::pair<uint32_t, uint32_t>, uint32_t> midpoints;

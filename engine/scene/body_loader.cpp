@@ -11,7 +11,8 @@ constexpr int64_t kMaxInstances = 100000;
 
 std::string resolvePath(const Node& node, const std::string& folder) {
   const std::filesystem::path file = node.name();
-  return file.is_absolute() || folder.empty() ? file.string() : (std::filesystem::path(folder) / file).string();
+  return file.is_absolute() || folder.empty() ? file.string()
+                                              : (std::filesystem::path(folder) / file).string();
 }
 
 glm::uvec3 readCells(const Node& node) {
@@ -22,7 +23,8 @@ glm::uvec3 readCells(const Node& node) {
 
 glm::vec3 positiveVec3(const Node& node) {
   node.arraySize(3, 3);
-  return {node.element(0).number(kPositive), node.element(1).number(kPositive), node.element(2).number(kPositive)};
+  return {node.element(0).number(kPositive), node.element(1).number(kPositive),
+          node.element(2).number(kPositive)};
 }
 
 MeshSourceDesc readTetMesh(const Node& node, const std::string& folder) {
@@ -58,7 +60,8 @@ MeshSourceDesc readSurfaceMesh(const Node& node, const std::string& folder) {
   node.requireObject();
   MeshSourceDesc mesh;
   mesh.path = node.path();
-  mesh.type = node.member("type").choice<Type>("surface mesh type", {{"icosphere", Type::Icosphere}, {"obj", Type::Obj}});
+  mesh.type = node.member("type").choice<Type>("surface mesh type",
+                                               {{"icosphere", Type::Icosphere}, {"obj", Type::Obj}});
   if (mesh.type == Type::Icosphere) {
     node.expectObject({"type", "radius", "subdivisions"});
     mesh.radius = node.member("radius").number(kPositive);
@@ -99,7 +102,8 @@ TetMaterial readMaterial(const Node& node) {
   node.requireObject();
   TetMaterial material;
   material.model = node.member("model").choice<TetMaterial::Model>(
-      "material model", {{"neohookean", TetMaterial::Model::NeoHookean}, {"volume", TetMaterial::Model::Volume}});
+      "material model",
+      {{"neohookean", TetMaterial::Model::NeoHookean}, {"volume", TetMaterial::Model::Volume}});
   if (material.model == TetMaterial::Model::NeoHookean) {
     node.expectObject({"model", "youngs_modulus", "poisson_ratio", "stiffness"});
     material.youngsModulus = node.member("youngs_modulus").number(kPositive);
@@ -127,7 +131,8 @@ SoftBodyDesc readSoftBody(const Node& node, size_t index, const std::string& fol
 }
 
 ShellDesc readShell(const Node& node, size_t index, const std::string& folder) {
-  node.expectObject({"name", "mesh", "areal_density", "compliance", "bending", "pressure", "instances", "pin_box"});
+  node.expectObject(
+      {"name", "mesh", "areal_density", "compliance", "bending", "pressure", "instances", "pin_box"});
   ShellDesc shell;
   shell.name = "shell " + std::to_string(index);
   if (auto n = node.find("name")) shell.name = n->name();
@@ -141,7 +146,8 @@ ShellDesc readShell(const Node& node, size_t index, const std::string& folder) {
   if (auto n = node.find("bending")) {
     enum class Choice { Dihedral, Isometric, None };
     const Choice c = n->choice<Choice>(
-        "bending model", {{"dihedral", Choice::Dihedral}, {"isometric", Choice::Isometric}, {"none", Choice::None}});
+        "bending model",
+        {{"dihedral", Choice::Dihedral}, {"isometric", Choice::Isometric}, {"none", Choice::None}});
     shell.bend = c != Choice::None;
     shell.bending = c == Choice::Isometric ? BendingModel::Isometric : BendingModel::Dihedral;
   }

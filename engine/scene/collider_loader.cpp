@@ -33,7 +33,8 @@ void readCommon(const Node& node, Collider& c, bool moves) {
     n->expectObject({"static", "kinetic"});
     c.staticFriction = optionalNumber(*n, "static", 0.0f, kNonNegative);
     c.kineticFriction = optionalNumber(*n, "kinetic", c.staticFriction, kNonNegative);
-    if (c.kineticFriction > c.staticFriction) n->failAt(childPath(n->path(), "kinetic"), "must not exceed 'static'");
+    if (c.kineticFriction > c.staticFriction)
+      n->failAt(childPath(n->path(), "kinetic"), "must not exceed 'static'");
   }
   c.restitution = optionalNumber(node, "restitution", 0.0f, kUnitInterval);
   c.rotation = glm::vec4(0.0f, 0.0f, 0.0f, 1.0f);
@@ -46,7 +47,8 @@ void readCommon(const Node& node, Collider& c, bool moves) {
 
 std::string resolve(const Node& node, const std::string& folder) {
   const std::filesystem::path file = node.name();
-  return file.is_absolute() || folder.empty() ? file.string() : (std::filesystem::path(folder) / file).string();
+  return file.is_absolute() || folder.empty() ? file.string()
+                                              : (std::filesystem::path(folder) / file).string();
 }
 
 }  // namespace
@@ -56,9 +58,11 @@ void readColliders(const Node& node, SceneDesc& scene, const std::string& folder
   for (size_t k = 0; k < count; ++k) {
     const Node item = node.element(k);
     item.requireObject();
-    const Type type = item.member("type").choice<Type>(
-        "collider type", {{"plane", Type::Plane}, {"sphere", Type::Sphere}, {"capsule", Type::Capsule},
-                          {"box", Type::Box}, {"mesh", Type::Mesh}});
+    const Type type = item.member("type").choice<Type>("collider type", {{"plane", Type::Plane},
+                                                                         {"sphere", Type::Sphere},
+                                                                         {"capsule", Type::Capsule},
+                                                                         {"box", Type::Box},
+                                                                         {"mesh", Type::Mesh}});
     Collider c{};
     switch (type) {
       case Type::Plane: {
@@ -71,7 +75,8 @@ void readColliders(const Node& node, SceneDesc& scene, const std::string& folder
         break;
       }
       case Type::Sphere:
-        item.expectObject({"type", "center", "radius", "friction", "restitution", "velocity", "angular_velocity"});
+        item.expectObject(
+            {"type", "center", "radius", "friction", "restitution", "velocity", "angular_velocity"});
         c.type = VKXPBD_COLLIDER_SPHERE;
         c.shape = glm::vec4(0.0f, 0.0f, 0.0f, item.member("radius").number(kPositive));
         readCommon(item, c, true);
@@ -85,8 +90,8 @@ void readColliders(const Node& node, SceneDesc& scene, const std::string& folder
         readCommon(item, c, true);
         break;
       case Type::Box: {
-        item.expectObject({"type", "center", "half_extents", "rotation", "friction", "restitution", "velocity",
-                           "angular_velocity"});
+        item.expectObject({"type", "center", "half_extents", "rotation", "friction", "restitution",
+                           "velocity", "angular_velocity"});
         const Node extents = item.member("half_extents");
         extents.arraySize(3, 3);
         c.type = VKXPBD_COLLIDER_BOX;
@@ -96,8 +101,8 @@ void readColliders(const Node& node, SceneDesc& scene, const std::string& folder
         break;
       }
       case Type::Mesh: {
-        item.expectObject({"type", "file", "scale", "cell_size", "center", "rotation", "friction", "restitution",
-                           "velocity", "angular_velocity"});
+        item.expectObject({"type", "file", "scale", "cell_size", "center", "rotation", "friction",
+                           "restitution", "velocity", "angular_velocity"});
         const std::string file = resolve(item.member("file"), folder);
         const float scale = optionalNumber(item, "scale", 1.0f, kPositive);
         const float cell = item.member("cell_size").number(kPositive);

@@ -69,7 +69,8 @@ inline size_t editDistance(const std::string& a, const std::string& b) {
 }
 
 // The closest allowed key within two edits, for "did you mean" hints.
-inline std::optional<std::string> closestKey(const std::string& key, std::initializer_list<const char*> allowed) {
+inline std::optional<std::string> closestKey(const std::string& key,
+                                             std::initializer_list<const char*> allowed) {
   std::optional<std::string> best;
   size_t bestDistance = 3;
   for (const char* candidate : allowed) {
@@ -259,6 +260,5 @@ inline bool optionalBoolean(const Node& object, const char* key, bool fallback) 
   const auto node = object.find(key);
   return node ? node->boolean() : fallback;
 }
-
 
 }  // namespace vkxpbd::scene_json

@@ -49,11 +49,11 @@ struct ClothDesc {
   glm::uvec2 resolution{32u, 32u};     // particles along the first and second axis (>= 2 each)
   glm::vec3 center{0.0f, 1.0f, 0.0f};  // m
   ClothPlane plane = ClothPlane::XZ;
-  glm::vec3 rotation{0.0f};  // degrees about x, then y, then z, around the centre (after `plane`)
+  glm::vec3 rotation{0.0f};   // degrees about x, then y, then z, around the centre (after `plane`)
   float arealDensity = 0.1f;  // kg/m²
   MassDistribution massDistribution = MassDistribution::Area;
-  bool shear = true;               // both quad diagonals
-  bool bend = true;                // bending constraints (of the model `bending`)
+  bool shear = true;  // both quad diagonals
+  bool bend = true;   // bending constraints (of the model `bending`)
   ClothBending bending = ClothBending::Distance;
   bool tethers = false;            // long-range attachment of every particle to its nearest pin
   float complianceStretch = 0.0f;  // m/N
@@ -68,12 +68,12 @@ struct ClothDesc {
 // Where a body's mesh comes from. Paths are resolved against the scene file's folder.
 struct MeshSourceDesc {
   enum class Type { Box, Sphere, TetGen, Icosphere, Obj } type = Type::Box;
-  glm::vec3 size{0.2f};      // Box: extent, m
-  glm::uvec3 cells{2u};      // Box: lattice cells per axis
-  float radius = 0.1f;       // Sphere, Icosphere: m
-  uint32_t resolution = 4;   // Sphere: lattice cells per axis; Icosphere: subdivisions
-  std::string file;          // TetGen: the .node file; Obj: the .obj file
-  std::string secondFile;    // TetGen: the .ele file
+  glm::vec3 size{0.2f};       // Box: extent, m
+  glm::uvec3 cells{2u};       // Box: lattice cells per axis
+  float radius = 0.1f;        // Sphere, Icosphere: m
+  uint32_t resolution = 4;    // Sphere: lattice cells per axis; Icosphere: subdivisions
+  std::string file;           // TetGen: the .node file; Obj: the .obj file
+  std::string secondFile;     // TetGen: the .ele file
   float weldDistance = 0.0f;  // Obj: vertices closer than this are one particle, m
   float scale = 1.0f;         // TetGen, Obj: multiplies the file's coordinates (to metres)
   std::string path;           // field path in the scene, for error messages
@@ -128,8 +128,8 @@ struct SceneDesc {
   std::vector<ShellDesc> shells;
   std::vector<Collider> colliders;
   std::vector<float> sdfValues;  // node values of the signed-distance grid colliders, m
-  float thickness = 0.005f;  // m
-  ContactSettings contacts;  // particle–particle contacts ("contacts" key; off when absent)
+  float thickness = 0.005f;      // m
+  ContactSettings contacts;      // particle–particle contacts ("contacts" key; off when absent)
 };
 
 // Parses and validates a scene file. Throws SceneError naming the file and field.

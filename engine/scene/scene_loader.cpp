@@ -240,8 +240,8 @@ ClothDesc readCloth(const Node& node, size_t index) {
   cloth.bend = optionalBoolean(node, "bend", cloth.bend);
   if (auto n = node.find("bending")) {
     cloth.bending = n->choice<ClothBending>("bending model", {{"distance", ClothBending::Distance},
-                                                               {"dihedral", ClothBending::Dihedral},
-                                                               {"isometric", ClothBending::Isometric}});
+                                                              {"dihedral", ClothBending::Dihedral},
+                                                              {"isometric", ClothBending::Isometric}});
   }
   cloth.tethers = optionalBoolean(node, "tethers", cloth.tethers);
   if (auto n = node.find("compliance")) {
@@ -298,7 +298,8 @@ std::string defaultSceneName(const std::string& path) {
 SceneDesc parseScene(const std::string& jsonText, const std::string& path) {
   const Json document = parseJson(jsonText, path);
   const Node root(document, "", path);
-  root.expectObject({"name", "solver", "thickness", "contacts", "cloths", "soft_bodies", "shells", "colliders"});
+  root.expectObject(
+      {"name", "solver", "thickness", "contacts", "cloths", "soft_bodies", "shells", "colliders"});
   SceneDesc scene;
   scene.path = path;
   scene.name = defaultSceneName(path);
@@ -306,8 +307,9 @@ SceneDesc parseScene(const std::string& jsonText, const std::string& path) {
   if (auto n = root.find("solver")) scene.solver = readSolver(*n);
   scene.thickness = optionalNumber(root, "thickness", scene.thickness, kNonNegative);
   if (auto n = root.find("contacts")) scene.contacts = readContacts(*n);
-  const std::string folder = path.empty() || path.front() == '<' ? std::string() :
-                             std::filesystem::path(path).parent_path().string();
+  const std::string folder = path.empty() || path.front() == '<'
+                                 ? std::string()
+                                 : std::filesystem::path(path).parent_path().string();
   if (auto n = root.find("cloths")) scene.cloths = readCloths(*n);
   if (auto n = root.find("soft_bodies")) scene.softBodies = readSoftBodies(*n, folder);
   if (auto n = root.find("shells")) scene.shells = readShells(*n, folder);

@@ -71,7 +71,8 @@ void pinInside(Model& model, uint32_t first, uint32_t count, const std::optional
   if (!box) return;
   for (uint32_t p = first; p < first + count; ++p) {
     glm::vec4& x = model.restPositions[p];
-    if (glm::all(glm::greaterThanEqual(glm::vec3(x), box->min)) && glm::all(glm::lessThanEqual(glm::vec3(x), box->max))) {
+    if (glm::all(glm::greaterThanEqual(glm::vec3(x), box->min)) &&
+        glm::all(glm::lessThanEqual(glm::vec3(x), box->max))) {
       x.w = 0.0f;
       model.pins.push_back(Pin{p, VKXPBD_NONE, 0u, 0u, glm::vec4(glm::vec3(x), 0.0f)});
     }
@@ -91,13 +92,16 @@ void addSoftBodies(const SceneDesc& scene, Model& model) {
     // Each tetrahedron gives a quarter of its mass to each of its vertices.
     std::vector<double> masses(mesh.vertices.size(), 0.0);
     for (size_t t = 0; t + 3 < mesh.tets.size(); t += 4) {
-      const double volume = std::abs(tetVolume(mesh.vertices[mesh.tets[t]], mesh.vertices[mesh.tets[t + 1]],
-                                               mesh.vertices[mesh.tets[t + 2]], mesh.vertices[mesh.tets[t + 3]]));
-      for (size_t corner = 0; corner < 4; ++corner) masses[mesh.tets[t + corner]] += body.density * volume / 4.0;
+      const double volume =
+          std::abs(tetVolume(mesh.vertices[mesh.tets[t]], mesh.vertices[mesh.tets[t + 1]],
+                             mesh.vertices[mesh.tets[t + 2]], mesh.vertices[mesh.tets[t + 3]]));
+      for (size_t corner = 0; corner < 4; ++corner)
+        masses[mesh.tets[t + corner]] += body.density * volume / 4.0;
     }
     for (size_t v = 0; v < masses.size(); ++v)
       if (!(masses[v] > 0.0))
-        fail(scene, bodyPath("soft_bodies", k) + ".mesh", "vertex " + std::to_string(v) + " is on no tetrahedron");
+        fail(scene, bodyPath("soft_bodies", k) + ".mesh",
+             "vertex " + std::to_string(v) + " is on no tetrahedron");
     for (size_t i = 0; i < body.instances.size(); ++i) {
       const uint32_t base = addParticles(model, mesh.vertices, masses, body.instances[i]);
       const std::string source = bodyPath("soft_bodies", k) + ".instances[" + std::to_string(i) + "]";
@@ -124,7 +128,8 @@ void addShells(const SceneDesc& scene, Model& model) {
       const glm::dvec3 a(mesh.vertices[mesh.indices[t]]), b(mesh.vertices[mesh.indices[t + 1]]),
           c(mesh.vertices[mesh.indices[t + 2]]);
       const double area = 0.5 * glm::length(glm::cross(b - a, c - a));  // m²
-      for (size_t corner = 0; corner < 3; ++corner) masses[mesh.indices[t + corner]] += shell.arealDensity * area / 3.0;
+      for (size_t corner = 0; corner < 3; ++corner)
+        masses[mesh.indices[t + corner]] += shell.arealDensity * area / 3.0;
     }
     for (size_t v = 0; v < masses.size(); ++v)
       if (!(masses[v] > 0.0))

@@ -173,7 +173,8 @@ void addConstraints(Model& model, const ClothDesc& cloth, const Grid& grid) {
 // Dihedral or isometric bending across the interior edges of the cloth's triangles.
 void addElementBending(Model& model, const ClothDesc& cloth) {
   if (!cloth.bend || cloth.bending == ClothBending::Distance) return;
-  const BendingModel bending = cloth.bending == ClothBending::Dihedral ? BendingModel::Dihedral : BendingModel::Isometric;
+  const BendingModel bending =
+      cloth.bending == ClothBending::Dihedral ? BendingModel::Dihedral : BendingModel::Isometric;
   addBending(model, model.surfaces.back().indices, bending, cloth.complianceBend, cloth.stiffnessBend);
 }
 
@@ -252,8 +253,10 @@ void checkContactDistance(const SceneDesc& scene, const Model& model) {
   }
   if (model.contacts.distance >= shortest) {
     fail(scene, "contacts.distance",
-         std::to_string(model.contacts.distance) + " m is not below the shortest rest distance between particles of "
-         "one constraint, " + std::to_string(shortest) + " m (they would collide)");
+         std::to_string(model.contacts.distance) +
+             " m is not below the shortest rest distance between particles of "
+             "one constraint, " +
+             std::to_string(shortest) + " m (they would collide)");
   }
 }
 

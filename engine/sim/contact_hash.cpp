@@ -12,7 +12,8 @@ NeighbourLists findNeighbours(const std::vector<glm::vec4>& positions, const gpu
   const float radiusSq = radius * radius;
   std::vector<std::vector<uint32_t>> buckets(params.hashTableMask + 1);
   auto cellOf = [&](glm::vec3 x) {
-    return glm::ivec3(gpu::cellCoordinate(x.x, params.invCellSize), gpu::cellCoordinate(x.y, params.invCellSize),
+    return glm::ivec3(gpu::cellCoordinate(x.x, params.invCellSize),
+                      gpu::cellCoordinate(x.y, params.invCellSize),
                       gpu::cellCoordinate(x.z, params.invCellSize));
   };
   for (uint32_t i = 0; i < n; ++i) {
@@ -47,7 +48,8 @@ NeighbourLists findNeighbours(const std::vector<glm::vec4>& positions, const gpu
   return lists;
 }
 
-std::vector<std::vector<uint32_t>> bruteForceNeighbours(const std::vector<glm::vec4>& positions, float radius) {
+std::vector<std::vector<uint32_t>> bruteForceNeighbours(const std::vector<glm::vec4>& positions,
+                                                        float radius) {
   const size_t n = positions.size();
   std::vector<std::vector<uint32_t>> result(n);
   for (size_t i = 0; i < n; ++i) {

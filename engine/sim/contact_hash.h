@@ -13,7 +13,7 @@ namespace vkxpbd {
 
 struct NeighbourLists {
   uint32_t maxNeighbours = 0;
-  std::vector<uint32_t> count;      // per particle (0 for particles that do not move)
+  std::vector<uint32_t> count;       // per particle (0 for particles that do not move)
   std::vector<uint32_t> neighbours;  // particle i's list: neighbours[i·maxNeighbours .. + count[i])
   uint32_t overflow = 0;             // neighbours dropped because a list was full
 };
@@ -24,6 +24,7 @@ struct NeighbourLists {
 NeighbourLists findNeighbours(const std::vector<glm::vec4>& positions, const gpu::SimParams& params);
 
 // The same pairs by testing every pair; each list ascending.
-std::vector<std::vector<uint32_t>> bruteForceNeighbours(const std::vector<glm::vec4>& positions, float radius);
+std::vector<std::vector<uint32_t>> bruteForceNeighbours(const std::vector<glm::vec4>& positions,
+                                                        float radius);
 
 }  // namespace vkxpbd

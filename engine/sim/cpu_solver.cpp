@@ -1,8 +1,8 @@
 #include "sim/cpu_solver.h"
 
-#include "shared/element_math.h"
 #include "shared/collider_math.h"
 #include "shared/contact_math.h"
+#include "shared/element_math.h"
 #include "shared/volume_math.h"
 #include "sim/sim_params.h"
 
@@ -79,16 +79,17 @@ gpu::DistanceCorrection CpuSolver::projectStoredDistance(const State& state, uin
   return r;
 }
 
-gpu::ElementCorrection CpuSolver::projectStoredElement(const State& state, uint32_t index, bool firstIteration) {
+gpu::ElementCorrection CpuSolver::projectStoredElement(const State& state, uint32_t index,
+                                                       bool firstIteration) {
   const ElementConstraint& e = layout_.elements[index];
   const uint32_t lambdaIndex = static_cast<uint32_t>(layout_.distance.size()) + 2 * index;
   const float lambda = firstIteration ? 0.0f : lambdas_[lambdaIndex];
   const float lambda2 = firstIteration ? 0.0f : lambdas_[lambdaIndex + 1];
   vec4 q[3] = {vec4(0.0f), vec4(0.0f), vec4(0.0f)};
   for (uint32_t i = 0; i < gpu::elementDataSize(e.type); ++i) q[i] = model_.elementData[e.data + i];
-  const gpu::ElementCorrection r =
-      gpu::projectElement(e, state.positions[e.a], state.positions[e.b], state.positions[e.c], state.positions[e.d],
-                          q[0], q[1], q[2], params_.alphaScale, lambda, lambda2, params_.constraintModel);
+  const gpu::ElementCorrection r = gpu::projectElement(
+      e, state.positions[e.a], state.positions[e.b], state.positions[e.c], state.positions[e.d], q[0], q[1],
+      q[2], params_.alphaScale, lambda, lambda2, params_.constraintModel);
   lambdas_[lambdaIndex] = lambda + r.deltaLambda;
   lambdas_[lambdaIndex + 1] = lambda2 + r.deltaLambda2;
   return r;
@@ -170,7 +171,8 @@ void CpuSolver::solveVolumes(State& state, bool firstIteration) {
     });
     float wGrad = gpu::volumeReduce(body.rowCount, [&](uint32_t r) { return gradient[body.firstRow + r].w; });
     const float lambda = firstIteration ? 0.0f : volumeState_[b].lambda;
-    volumeState_[b] = gpu::volumeStep(body, volume, wGrad, params_.alphaScale, lambda, params_.constraintModel);
+    volumeState_[b] =
+        gpu::volumeStep(body, volume, wGrad, params_.alphaScale, lambda, params_.constraintModel);
   }
   for (uint32_t r = 0; r < layout_.volumeRows.size(); ++r) {
     const gpu::VolumeRow row = layout_.volumeRows[r];
@@ -193,8 +195,9 @@ void CpuSolver::solveContacts(State& state) {
       const uint32_t j = neighbours_.neighbours[size_t{i} * neighbours_.maxNeighbours + k];
       const vec4 xj = state.positions[j];
       const vec3 startJ = vec3(predicted_[j]) - vec3(state.velocities[j]) * params_.dt;
-      const vec3 d = gpu::particleContactDelta(vec3(xi), vec3(xj), startI, startJ, xi.w, xj.w, params_.contactDistance,
-                                               params_.staticFriction, params_.kineticFriction);
+      const vec3 d =
+          gpu::particleContactDelta(vec3(xi), vec3(xj), startI, startJ, xi.w, xj.w, params_.contactDistance,
+                                    params_.staticFriction, params_.kineticFriction);
       if (d != vec3(0.0f)) {
         sum += d;
         ++active;
@@ -236,7 +239,8 @@ gpu::GridSample sampleSdf(const std::vector<float>& values, const Collider& c, v
 }  // namespace
 
 void CpuSolver::collide(State& state, uint32_t substep) {
-  const float t = gpu::substepEndTime(static_cast<uint32_t>(state.frame), substep, params_.frameDt, params_.dt);
+  const float t =
+      gpu::substepEndTime(static_cast<uint32_t>(state.frame), substep, params_.frameDt, params_.dt);
   for (uint32_t i = 0; i < model_.particleCount(); ++i) {
     vec4& x = state.positions[i];
     if (x.w <= 0.0f) continue;
@@ -256,7 +260,8 @@ void CpuSolver::collide(State& state, uint32_t substep) {
           gpu::collideWithFriction(c, p, start, t, params_.dt, params_.thickness, gridDistance, gridNormal);
       p += r.delta;
       if (r.touching > 0.0f)
-        dv += gpu::restitutionChange(c, p, predicted, vec3(state.velocities[i]) + dv, r.normal, t, params_.invDt);
+        dv += gpu::restitutionChange(c, p, predicted, vec3(state.velocities[i]) + dv, r.normal, t,
+                                     params_.invDt);
     }
     x = vec4(p, x.w);
     state.velocities[i] += vec4(dv, 0.0f);

@@ -19,7 +19,8 @@ std::vector<EdgeStencil> bendingStencils(const std::vector<uint32_t>& triangles)
   std::vector<std::pair<uint32_t, uint32_t>> order;            // undirected edges, first appearance
   for (size_t t = 0; t + 2 < triangles.size(); t += 3) {
     for (uint32_t k = 0; k < 3; ++k) {
-      const uint32_t from = triangles[t + k], to = triangles[t + (k + 1) % 3], wing = triangles[t + (k + 2) % 3];
+      const uint32_t from = triangles[t + k], to = triangles[t + (k + 1) % 3],
+                     wing = triangles[t + (k + 2) % 3];
       wingOf[{from, to}] = wing;
       const auto key = std::minmax(from, to);
       if (useCount[key]++ == 0) order.push_back(key);

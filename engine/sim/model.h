@@ -12,13 +12,13 @@
 
 namespace vkxpbd {
 
+using gpu::Collider;
 using gpu::DistanceConstraint;
 using gpu::ElementConstraint;
-using gpu::VolumeBody;
 using gpu::Pin;
 using gpu::PinMotion;
-using gpu::Collider;
 using gpu::Tether;
+using gpu::VolumeBody;
 
 // What a distance constraint models on a cloth; stored in DistanceConstraint::kind.
 enum class ConstraintKind : uint32_t { Stretch = 0, Shear = 1, Bend = 2, Count = 3 };
@@ -66,11 +66,11 @@ struct SurfaceMesh {
 // stay below the shortest rest length, so that particles joined by a constraint do not collide.
 struct ContactSettings {
   bool enabled = false;
-  float distance = 0.01f;         // m
-  float searchRadius = 0.015f;    // m, >= distance: neighbours found at the substep's start
-  float staticFriction = 0.0f;    // μs
-  float kineticFriction = 0.0f;   // μk
-  uint32_t maxNeighbours = 16;    // per particle; more are dropped and counted
+  float distance = 0.01f;        // m
+  float searchRadius = 0.015f;   // m, >= distance: neighbours found at the substep's start
+  float staticFriction = 0.0f;   // μs
+  float kineticFriction = 0.0f;  // μk
+  uint32_t maxNeighbours = 16;   // per particle; more are dropped and counted
 };
 
 struct Model {
@@ -78,7 +78,7 @@ struct Model {
   std::vector<glm::vec4> restPositions;  // xyz m; w inverse mass, 1/kg (0 = pinned or kinematic)
   std::vector<DistanceConstraint> distance;
   std::vector<ElementConstraint> elements;  // four-particle constraints (shared/element_math.h)
-  std::vector<glm::vec4> elementData;      // their extra data, indexed by ElementConstraint::data
+  std::vector<glm::vec4> elementData;       // their extra data, indexed by ElementConstraint::data
   // Closed surfaces under a global volume constraint; their rows (firstRow, rowCount) are filled by
   // buildSolverLayout. A particle belongs to at most one volume body.
   std::vector<VolumeBody> volumes;
@@ -90,7 +90,7 @@ struct Model {
   std::vector<float> sdfValues;     // node values of the signed-distance grid colliders, m
   std::vector<SurfaceMesh> surfaces;
   std::vector<glm::vec4> initialVelocities;  // xyz m/s; empty or one per particle (missing ones are 0)
-  float thickness = 0.0f;  // collision distance kept from colliders, m
+  float thickness = 0.0f;                    // collision distance kept from colliders, m
   ContactSettings contacts;
 
   uint32_t particleCount() const { return static_cast<uint32_t>(restPositions.size()); }

@@ -204,7 +204,8 @@ SolverLayout buildSolverLayout(const Model& model, const SolverSettings& setting
         if (k < distanceCount) {
           (colour == kTailColour ? distanceTail : distanceByColour[colour]).push_back(distance[k]);
         } else {
-          (colour == kTailColour ? elementTail : elementsByColour[colour]).push_back(elements[k - distanceCount]);
+          (colour == kTailColour ? elementTail : elementsByColour[colour])
+              .push_back(elements[k - distanceCount]);
         }
       }
       for (uint32_t c = 0; c < colouring.colourCount(); ++c) {

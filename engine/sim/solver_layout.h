@@ -45,18 +45,18 @@ struct KindColouring {
 };
 
 struct SolverLayout {
-  std::vector<DistanceConstraint> distance;  // sorted by colour, the Jacobi batch last
-  std::vector<uint32_t> originalIndex;       // distance[k] is model.distance[originalIndex[k]]
-  std::vector<ConstraintRange> colours;      // distance range of each colour (empty in Jacobi mode)
-  ConstraintRange jacobi;                    // the Jacobi batch of distance constraints
-  std::vector<ElementConstraint> elements;   // sorted like distance[]
-  std::vector<uint32_t> elementOriginalIndex;     // elements[k] is model.elements[elementOriginalIndex[k]]
-  std::vector<ConstraintRange> elementColours;    // element range of each colour (same count as colours)
-  ConstraintRange jacobiElements;                 // the Jacobi batch of element constraints
-  JacobiAdjacency adjacency;                 // slots: see the top of this file
-  ColouringStats stats;                      // all types; in Jacobi mode: 0 colours, everything in the tail
-  std::vector<KindColouring> kinds;          // per type, in solve order (Gauss-Seidel mode)
-  double colouringSeconds = 0.0;             // wall time spent colouring (s)
+  std::vector<DistanceConstraint> distance;     // sorted by colour, the Jacobi batch last
+  std::vector<uint32_t> originalIndex;          // distance[k] is model.distance[originalIndex[k]]
+  std::vector<ConstraintRange> colours;         // distance range of each colour (empty in Jacobi mode)
+  ConstraintRange jacobi;                       // the Jacobi batch of distance constraints
+  std::vector<ElementConstraint> elements;      // sorted like distance[]
+  std::vector<uint32_t> elementOriginalIndex;   // elements[k] is model.elements[elementOriginalIndex[k]]
+  std::vector<ConstraintRange> elementColours;  // element range of each colour (same count as colours)
+  ConstraintRange jacobiElements;               // the Jacobi batch of element constraints
+  JacobiAdjacency adjacency;                    // slots: see the top of this file
+  ColouringStats stats;              // all types; in Jacobi mode: 0 colours, everything in the tail
+  std::vector<KindColouring> kinds;  // per type, in solve order (Gauss-Seidel mode)
+  double colouringSeconds = 0.0;     // wall time spent colouring (s)
   // Global volume constraints: the model's bodies with their rows, and the rows' triangle corners.
   std::vector<VolumeBody> volumes;
   std::vector<gpu::VolumeRow> volumeRows;

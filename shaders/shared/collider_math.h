@@ -66,9 +66,12 @@ XPBD_FN float shapeDistance(uint type, vec4 shape, vec3 p) {
 // The outward normal by central differences of the distance (h = 1e-4 of the shape's size).
 XPBD_FN vec3 shapeNormal(uint type, vec4 shape, vec3 p) {
   float h = 1e-4f * max(max(shape.x, shape.y), max(shape.z, shape.w));
-  vec3 g = vec3(shapeDistance(type, shape, p + vec3(h, 0.0f, 0.0f)) - shapeDistance(type, shape, p - vec3(h, 0.0f, 0.0f)),
-                shapeDistance(type, shape, p + vec3(0.0f, h, 0.0f)) - shapeDistance(type, shape, p - vec3(0.0f, h, 0.0f)),
-                shapeDistance(type, shape, p + vec3(0.0f, 0.0f, h)) - shapeDistance(type, shape, p - vec3(0.0f, 0.0f, h)));
+  vec3 g = vec3(shapeDistance(type, shape, p + vec3(h, 0.0f, 0.0f)) -
+                    shapeDistance(type, shape, p - vec3(h, 0.0f, 0.0f)),
+                shapeDistance(type, shape, p + vec3(0.0f, h, 0.0f)) -
+                    shapeDistance(type, shape, p - vec3(0.0f, h, 0.0f)),
+                shapeDistance(type, shape, p + vec3(0.0f, 0.0f, h)) -
+                    shapeDistance(type, shape, p - vec3(0.0f, 0.0f, h)));
   float len = length(g);
   return len > 0.0f ? g / len : vec3(0.0f, 1.0f, 0.0f);
 }
@@ -80,8 +83,8 @@ struct GridSample {
   vec3 gradient;
 };
 
-XPBD_FN GridSample trilinear(float c000, float c100, float c010, float c110, float c001, float c101, float c011,
-                             float c111, vec3 f, float h) {
+XPBD_FN GridSample trilinear(float c000, float c100, float c010, float c110, float c001, float c101,
+                             float c011, float c111, vec3 f, float h) {
   float x00 = c000 + (c100 - c000) * f.x;
   float x10 = c010 + (c110 - c010) * f.x;
   float x01 = c001 + (c101 - c001) * f.x;
@@ -104,8 +107,8 @@ struct GridCell {
   uint ix;
   uint iy;
   uint iz;
-  vec3 f;          // fractional position in the cell, [0,1]³
-  float outside;   // distance from p to the grid's box, m (0 inside)
+  vec3 f;         // fractional position in the cell, [0,1]³
+  float outside;  // distance from p to the grid's box, m (0 inside)
 };
 
 XPBD_FN GridCell gridCell(vec3 p, vec3 origin, float h, uint dimX, uint dimY, uint dimZ) {
@@ -122,8 +125,8 @@ XPBD_FN GridCell gridCell(vec3 p, vec3 origin, float h, uint dimX, uint dimY, ui
 }
 
 struct ColliderContact {
-  vec3 delta;     // position change, m
-  vec3 normal;    // outward unit normal at the contact, world space
+  vec3 delta;      // position change, m
+  vec3 normal;     // outward unit normal at the contact, world space
   float touching;  // 1 when the particle touched the collider, else 0
 };
 
@@ -135,8 +138,8 @@ XPBD_FN vec3 colliderLocal(Collider c, vec3 x, float t) {
 // Position change that keeps a particle `thickness` outside the collider, with friction. x: position now;
 // xStart: at the start of the substep; t: time at the end of the substep; dt: substep (s). A signed
 // distance grid's distance and normal (local space) come from the caller (gridDistance, gridNormal).
-XPBD_FN ColliderContact collideWithFriction(Collider c, vec3 x, vec3 xStart, float t, float dt, float thickness,
-                                            float gridDistance, vec3 gridNormal) {
+XPBD_FN ColliderContact collideWithFriction(Collider c, vec3 x, vec3 xStart, float t, float dt,
+                                            float thickness, float gridDistance, vec3 gridNormal) {
   ColliderContact r;
   r.delta = vec3(0.0f);
   r.normal = vec3(0.0f, 1.0f, 0.0f);

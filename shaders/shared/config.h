@@ -33,24 +33,25 @@
 #define VKXPBD_BINDING_JACOBI_OFFSETS 9  // uint[jacobiParticles + 1]: CSR offsets into JACOBI_SLOTS
 #define VKXPBD_BINDING_JACOBI_SLOTS 10   // uint[]: slot indices, per Jacobi particle, in fixed order
 #define VKXPBD_BINDING_JACOBI_PARTICLES 11  // uint[jacobiParticles]: particle of each CSR row
-#define VKXPBD_BINDING_COLLIDERS 12         // Collider[]: planes, spheres, capsules, boxes, signed-distance grids
-#define VKXPBD_BINDING_SDF_VALUES 13        // float[]: the signed-distance grids' node values (m)
-#define VKXPBD_BINDING_PARAMS 14            // SimParams (uniform)
-#define VKXPBD_BINDING_CLOCK 15             // FrameClock
-#define VKXPBD_BINDING_GRAB 16              // GrabConstraint (mouse dragging)
-#define VKXPBD_BINDING_TETHERS 17           // Tether[]: long-range attachments to pinned particles
-#define VKXPBD_BINDING_ELEMENTS 18         // ElementConstraint[], sorted by colour, Jacobi batch last
-#define VKXPBD_BINDING_ELEMENT_DATA 19     // vec4[]: per-element data (isometric K, Neo-Hookean Dm⁻¹ rows)
-#define VKXPBD_BINDING_VOLUME_BODIES 20    // VolumeBody[]: closed surfaces under a global volume constraint
-#define VKXPBD_BINDING_VOLUME_TRIANGLES 21 // uint[3 per triangle]: the volume bodies' surface triangles
-#define VKXPBD_BINDING_VOLUME_ROWS 22      // VolumeRow[]: one per particle on a volume body's surface
-#define VKXPBD_BINDING_VOLUME_CORNERS 23   // uint[]: per row, 3·triangle + corner of its triangles
-#define VKXPBD_BINDING_VOLUME_GRADIENT 24  // vec4[rows]: xyz ∇_x V (m²), w  w·|∇V|² (m⁴/kg)
-#define VKXPBD_BINDING_VOLUME_STATE 25     // VolumeState[bodies]: V, C, λ, Δλ of the current iteration
-#define VKXPBD_BINDING_HASH_CELLS 26      // uint[]: bucket starts [T + 1], scatter cursors [T], scan block sums
-#define VKXPBD_BINDING_HASH_PARTICLES 27  // uint[2N]: bucket of each particle, then particles sorted by bucket
-#define VKXPBD_BINDING_CONTACTS 28        // uint[]: neighbour count per particle [N], overflow count, lists [N·K]
-#define VKXPBD_BINDING_CONTACT_DELTA 29   // vec4[N]: averaged contact correction of the iteration (m)
+#define VKXPBD_BINDING_COLLIDERS 12     // Collider[]: planes, spheres, capsules, boxes, signed-distance grids
+#define VKXPBD_BINDING_SDF_VALUES 13    // float[]: the signed-distance grids' node values (m)
+#define VKXPBD_BINDING_PARAMS 14        // SimParams (uniform)
+#define VKXPBD_BINDING_CLOCK 15         // FrameClock
+#define VKXPBD_BINDING_GRAB 16          // GrabConstraint (mouse dragging)
+#define VKXPBD_BINDING_TETHERS 17       // Tether[]: long-range attachments to pinned particles
+#define VKXPBD_BINDING_ELEMENTS 18      // ElementConstraint[], sorted by colour, Jacobi batch last
+#define VKXPBD_BINDING_ELEMENT_DATA 19  // vec4[]: per-element data (isometric K, Neo-Hookean Dm⁻¹ rows)
+#define VKXPBD_BINDING_VOLUME_BODIES 20     // VolumeBody[]: closed surfaces under a global volume constraint
+#define VKXPBD_BINDING_VOLUME_TRIANGLES 21  // uint[3 per triangle]: the volume bodies' surface triangles
+#define VKXPBD_BINDING_VOLUME_ROWS 22       // VolumeRow[]: one per particle on a volume body's surface
+#define VKXPBD_BINDING_VOLUME_CORNERS 23    // uint[]: per row, 3·triangle + corner of its triangles
+#define VKXPBD_BINDING_VOLUME_GRADIENT 24   // vec4[rows]: xyz ∇_x V (m²), w  w·|∇V|² (m⁴/kg)
+#define VKXPBD_BINDING_VOLUME_STATE 25      // VolumeState[bodies]: V, C, λ, Δλ of the current iteration
+#define VKXPBD_BINDING_HASH_CELLS 26  // uint[]: bucket starts [T + 1], scatter cursors [T], scan block sums
+#define VKXPBD_BINDING_HASH_PARTICLES \
+  27                                // uint[2N]: bucket of each particle, then particles sorted by bucket
+#define VKXPBD_BINDING_CONTACTS 28  // uint[]: neighbour count per particle [N], overflow count, lists [N·K]
+#define VKXPBD_BINDING_CONTACT_DELTA 29  // vec4[N]: averaged contact correction of the iteration (m)
 #define VKXPBD_BINDING_COUNT 30
 
 // ElementConstraint.type values (formulas and gradients: shared/element_math.h).

@@ -41,6 +41,17 @@ XPBD_FN ElementGradient noGradient() {
   return r;
 }
 
+XPBD_FN ElementCorrection noCorrection() {
+  ElementCorrection r;
+  r.d0 = vec3(0.0f);
+  r.d1 = vec3(0.0f);
+  r.d2 = vec3(0.0f);
+  r.d3 = vec3(0.0f);
+  r.deltaLambda = 0.0f;
+  r.deltaLambda2 = 0.0f;
+  return r;
+}
+
 // An angle difference wrapped into [−π, π], so a rest angle near ±π (a fold) has no jump.
 XPBD_FN float wrapAngle(float a) {
   if (a > VKXPBD_PI) return a - 2.0f * VKXPBD_PI;
@@ -156,8 +167,8 @@ XPBD_FN ElementGradient neoHookeanGradient(vec3 p0, vec3 p1, vec3 p2, vec3 p3, v
 }
 
 // C and ∇C of element e at positions p0..p3 (particles a..d); q0..q2 are its data vec4s.
-XPBD_FN ElementGradient elementGradient(ElementConstraint e, vec3 p0, vec3 p1, vec3 p2, vec3 p3, vec4 q0, vec4 q1,
-                                        vec4 q2) {
+XPBD_FN ElementGradient elementGradient(ElementConstraint e, vec3 p0, vec3 p1, vec3 p2, vec3 p3, vec4 q0,
+                                        vec4 q1, vec4 q2) {
   if (e.type == VKXPBD_ELEMENT_DIHEDRAL) return dihedralGradient(p0, p1, p2, p3, e.rest);
   if (e.type == VKXPBD_ELEMENT_ISOMETRIC_BEND) return isometricBendGradient(p0, p1, p2, p3, q0, e.rest);
   if (e.type == VKXPBD_ELEMENT_TET_VOLUME) return tetVolumeGradient(p0, p1, p2, p3, e.rest);
@@ -175,13 +186,7 @@ XPBD_FN uint elementDataSize(uint type) {
 // (w.x for a … w.w for d, 1/kg).
 XPBD_FN ElementCorrection projectGradient(ElementGradient g, vec4 w, float compliance, float stiffness,
                                           float alphaScale, float lambda, uint constraintModel) {
-  ElementCorrection r;
-  r.d0 = vec3(0.0f);
-  r.d1 = vec3(0.0f);
-  r.d2 = vec3(0.0f);
-  r.d3 = vec3(0.0f);
-  r.deltaLambda = 0.0f;
-  r.deltaLambda2 = 0.0f;
+  ElementCorrection r = noCorrection();
   float wGrad = w.x * dot(g.g0, g.g0) + w.y * dot(g.g1, g.g1) + w.z * dot(g.g2, g.g2) + w.w * dot(g.g3, g.g3);
   if (wGrad <= VKXPBD_MIN_SQUARED) return r;
   float dl;
@@ -206,8 +211,8 @@ XPBD_FN float weightedDot(ElementGradient a, ElementGradient b, vec4 w) {
 //   [ ∇C_D·W∇C_D + α̃_D   ∇C_D·W∇C_H       ] [Δλ_D]   [ −C_D − α̃_D λ_D ]
 //   [ ∇C_H·W∇C_D         ∇C_H·W∇C_H + α̃_H ] [Δλ_H] = [ −C_H − α̃_H λ_H ],   Δx = W (∇C_D Δλ_D + ∇C_H Δλ_H).
 // PBD mode takes α̃ = 0 and scales both Δλ by k.
-XPBD_FN ElementCorrection projectNeoHookean(ElementConstraint e, vec4 x0, vec4 x1, vec4 x2, vec4 x3, vec4 q0, vec4 q1,
-                                            vec4 q2, float alphaScale, float lambdaD, float lambdaH,
+XPBD_FN ElementCorrection projectNeoHookean(ElementConstraint e, vec4 x0, vec4 x1, vec4 x2, vec4 x3, vec4 q0,
+                                            vec4 q1, vec4 q2, float alphaScale, float lambdaD, float lambdaH,
                                             uint constraintModel) {
   vec3 p0 = vec3(x0);
   vec3 p1 = vec3(x1);
@@ -225,13 +230,7 @@ XPBD_FN ElementCorrection projectNeoHookean(ElementConstraint e, vec4 x0, vec4 x
   float b1 = -gD.C - (pbd ? 0.0f : alphaD * lambdaD);
   float b2 = -gH.C - (pbd ? 0.0f : alphaH * lambdaH);
   float det = a11 * a22 - a12 * a12;
-  ElementCorrection r;
-  r.d0 = vec3(0.0f);
-  r.d1 = vec3(0.0f);
-  r.d2 = vec3(0.0f);
-  r.d3 = vec3(0.0f);
-  r.deltaLambda = 0.0f;
-  r.deltaLambda2 = 0.0f;
+  ElementCorrection r = noCorrection();
   if (!(det > 1e-6f * a11 * a22)) {
     // Nearly parallel gradients without compliance to tell them apart (PBD at rest): the volume term alone.
     if (a22 > VKXPBD_MIN_SQUARED) r.deltaLambda2 = b2 / a22;
@@ -251,8 +250,8 @@ XPBD_FN ElementCorrection projectNeoHookean(ElementConstraint e, vec4 x0, vec4 x
 }
 
 // One projection of element e with its accumulated λ (lambda2: a Neo-Hookean's hydrostatic λ).
-XPBD_FN ElementCorrection projectElement(ElementConstraint e, vec4 x0, vec4 x1, vec4 x2, vec4 x3, vec4 q0, vec4 q1,
-                                         vec4 q2, float alphaScale, float lambda, float lambda2,
+XPBD_FN ElementCorrection projectElement(ElementConstraint e, vec4 x0, vec4 x1, vec4 x2, vec4 x3, vec4 q0,
+                                         vec4 q1, vec4 q2, float alphaScale, float lambda, float lambda2,
                                          uint constraintModel) {
   if (e.type == VKXPBD_ELEMENT_NEOHOOKEAN)
     return projectNeoHookean(e, x0, x1, x2, x3, q0, q1, q2, alphaScale, lambda, lambda2, constraintModel);

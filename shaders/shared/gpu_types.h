@@ -46,11 +46,11 @@ struct Collider {
   uint sdfDimX;           // signed-distance grid: nodes along x, y, z (x fastest)
   uint sdfDimY;
   uint sdfDimZ;
-  vec4 shape;  // plane: xyz unit normal, w offset (m) (n·x >= offset is outside; planes do not move);
-               // sphere: w radius; capsule: x half length along local x, w radius; box: xyz half extents;
-               // signed-distance grid: xyz local position of node (0, 0, 0), w node spacing (all m)
-  vec4 position;         // xyz centre at t = 0, m
-  vec4 rotation;         // orientation at t = 0, unit quaternion (x, y, z, w)
+  vec4 shape;     // plane: xyz unit normal, w offset (m) (n·x >= offset is outside; planes do not move);
+                  // sphere: w radius; capsule: x half length along local x, w radius; box: xyz half extents;
+                  // signed-distance grid: xyz local position of node (0, 0, 0), w node spacing (all m)
+  vec4 position;  // xyz centre at t = 0, m
+  vec4 rotation;  // orientation at t = 0, unit quaternion (x, y, z, w)
   vec4 linearVelocity;   // xyz m/s
   vec4 angularVelocity;  // xyz rad/s about the centre (world axis)
 };
@@ -116,11 +116,12 @@ struct ElementConstraint {
   uint b;
   uint c;
   uint d;
-  uint type;         // VKXPBD_ELEMENT_*
-  uint data;         // first vec4 of this element in the element data (VKXPBD_NONE if none)
-  float rest;         // dihedral: rest angle (rad); isometric: √(3/(A₀+A₁)) (1/m); tet volume: V₀ (m³);
-                      // Neo-Hookean: γ = 1 + μ/λ
-  float compliance;   // α: dihedral and isometric 1/(N·m); tet volume m⁶/J; Neo-Hookean deviatoric 1/(μV₀), 1/J
+  uint type;   // VKXPBD_ELEMENT_*
+  uint data;   // first vec4 of this element in the element data (VKXPBD_NONE if none)
+  float rest;  // dihedral: rest angle (rad); isometric: √(3/(A₀+A₁)) (1/m); tet volume: V₀ (m³);
+               // Neo-Hookean: γ = 1 + μ/λ
+  float
+      compliance;  // α: dihedral and isometric 1/(N·m); tet volume m⁶/J; Neo-Hookean deviatoric 1/(μV₀), 1/J
   float stiffness;    // k in [0,1] (PBD mode only)
   float compliance2;  // Neo-Hookean hydrostatic α_H = 1/(λV₀), 1/J
   uint pad0;
@@ -158,13 +159,13 @@ struct VolumeState {
 
 // Push constants of every compute pass.
 struct PassConstants {
-  uint first;     // first element of the range this dispatch covers
-  uint count;     // elements in the range
-  uint substep;   // substep index within the frame
-  uint flags;     // VKXPBD_FLAG_*
-  uint slotBase;      // Jacobi: slot index of the range's first constraint
-  uint elementFirst;  // first element constraint of the range (colour and Jacobi passes)
-  uint elementCount;  // element constraints in the range; their threads follow the `count` distance ones
+  uint first;            // first element of the range this dispatch covers
+  uint count;            // elements in the range
+  uint substep;          // substep index within the frame
+  uint flags;            // VKXPBD_FLAG_*
+  uint slotBase;         // Jacobi: slot index of the range's first constraint
+  uint elementFirst;     // first element constraint of the range (colour and Jacobi passes)
+  uint elementCount;     // element constraints in the range; their threads follow the `count` distance ones
   uint elementSlotBase;  // Jacobi: slot index of the first element constraint's first particle
 };
 

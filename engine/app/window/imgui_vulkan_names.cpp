@@ -23,7 +23,8 @@ VKAPI_ATTR VkResult VKAPI_CALL createBuffer(VkDevice device, const VkBufferCreat
 }
 
 VKAPI_ATTR VkResult VKAPI_CALL allocateMemory(VkDevice device, const VkMemoryAllocateInfo* info,
-                                              const VkAllocationCallbacks* allocator, VkDeviceMemory* memory) {
+                                              const VkAllocationCallbacks* allocator,
+                                              VkDeviceMemory* memory) {
   const VkResult r = vkAllocateMemory(device, info, allocator, memory);
   name(r, VK_OBJECT_TYPE_DEVICE_MEMORY, *memory, "imgui memory");
   return r;
@@ -51,13 +52,15 @@ VKAPI_ATTR VkResult VKAPI_CALL createSampler(VkDevice device, const VkSamplerCre
 }
 
 VKAPI_ATTR VkResult VKAPI_CALL createShaderModule(VkDevice device, const VkShaderModuleCreateInfo* info,
-                                                  const VkAllocationCallbacks* allocator, VkShaderModule* module) {
+                                                  const VkAllocationCallbacks* allocator,
+                                                  VkShaderModule* module) {
   const VkResult r = vkCreateShaderModule(device, info, allocator, module);
   name(r, VK_OBJECT_TYPE_SHADER_MODULE, *module, "imgui shader");
   return r;
 }
 
-VKAPI_ATTR VkResult VKAPI_CALL createDescriptorSetLayout(VkDevice device, const VkDescriptorSetLayoutCreateInfo* info,
+VKAPI_ATTR VkResult VKAPI_CALL createDescriptorSetLayout(VkDevice device,
+                                                         const VkDescriptorSetLayoutCreateInfo* info,
                                                          const VkAllocationCallbacks* allocator,
                                                          VkDescriptorSetLayout* layout) {
   const VkResult r = vkCreateDescriptorSetLayout(device, info, allocator, layout);
@@ -65,15 +68,18 @@ VKAPI_ATTR VkResult VKAPI_CALL createDescriptorSetLayout(VkDevice device, const 
   return r;
 }
 
-VKAPI_ATTR VkResult VKAPI_CALL allocateDescriptorSets(VkDevice device, const VkDescriptorSetAllocateInfo* info,
+VKAPI_ATTR VkResult VKAPI_CALL allocateDescriptorSets(VkDevice device,
+                                                      const VkDescriptorSetAllocateInfo* info,
                                                       VkDescriptorSet* sets) {
   const VkResult r = vkAllocateDescriptorSets(device, info, sets);
-  for (uint32_t k = 0; k < info->descriptorSetCount; ++k) name(r, VK_OBJECT_TYPE_DESCRIPTOR_SET, sets[k], "imgui font descriptor set");
+  for (uint32_t k = 0; k < info->descriptorSetCount; ++k)
+    name(r, VK_OBJECT_TYPE_DESCRIPTOR_SET, sets[k], "imgui font descriptor set");
   return r;
 }
 
 VKAPI_ATTR VkResult VKAPI_CALL createPipelineLayout(VkDevice device, const VkPipelineLayoutCreateInfo* info,
-                                                    const VkAllocationCallbacks* allocator, VkPipelineLayout* layout) {
+                                                    const VkAllocationCallbacks* allocator,
+                                                    VkPipelineLayout* layout) {
   const VkResult r = vkCreatePipelineLayout(device, info, allocator, layout);
   name(r, VK_OBJECT_TYPE_PIPELINE_LAYOUT, *layout, "imgui pipeline layout");
   return r;
@@ -81,7 +87,8 @@ VKAPI_ATTR VkResult VKAPI_CALL createPipelineLayout(VkDevice device, const VkPip
 
 VKAPI_ATTR VkResult VKAPI_CALL createGraphicsPipelines(VkDevice device, VkPipelineCache cache, uint32_t count,
                                                        const VkGraphicsPipelineCreateInfo* infos,
-                                                       const VkAllocationCallbacks* allocator, VkPipeline* pipelines) {
+                                                       const VkAllocationCallbacks* allocator,
+                                                       VkPipeline* pipelines) {
   const VkResult r = vkCreateGraphicsPipelines(device, cache, count, infos, allocator, pipelines);
   for (uint32_t k = 0; k < count; ++k) name(r, VK_OBJECT_TYPE_PIPELINE, pipelines[k], "imgui pipeline");
   return r;
