@@ -40,6 +40,7 @@ layout(std430, set = 0, binding = VKXPBD_BINDING_HASH_CELLS) buffer HashCells { 
 layout(std430, set = 0, binding = VKXPBD_BINDING_HASH_PARTICLES) buffer HashParticles { uint hashParticles[]; };
 layout(std430, set = 0, binding = VKXPBD_BINDING_CONTACTS) buffer Contacts { uint contacts[]; };
 layout(std430, set = 0, binding = VKXPBD_BINDING_CONTACT_DELTA) buffer ContactDelta { vec4 contactDelta[]; };
+layout(std430, set = 0, binding = VKXPBD_BINDING_PARTICLE_FRICTION) readonly buffer ParticleFriction { float particleFriction[]; };
 
 
 layout(push_constant) uniform Push { PassConstants pc; };

@@ -190,7 +190,11 @@ void collideParticle(uint i, uint substep) {
       gridDistance = s.distance;
       if (length(s.gradient) > 0.0f) gridNormal = normalize(s.gradient);
     }
-    ColliderContact r = collideWithFriction(c, p, start, t, params.dt, params.thickness, gridDistance, gridNormal);
+    float bodyStatic = params.bodyFriction != 0u ? particleFriction[2u * i] : -1.0f;
+    float bodyKinetic = params.bodyFriction != 0u ? particleFriction[2u * i + 1u] : -1.0f;
+    ColliderContact r = collideWithFriction(c, p, start, t, params.dt, params.thickness, gridDistance, gridNormal,
+                                            combinedFriction(c.staticFriction, bodyStatic),
+                                            combinedFriction(c.kineticFriction, bodyKinetic));
     p += r.delta;
     if (r.touching > 0.0f) dv += restitutionChange(c, p, xPredicted, vPredicted + dv, r.normal, t, params.invDt);
   }
@@ -302,8 +306,14 @@ void contactSolve(uint i) {
       uint j = contacts[listBase + k];
       vec4 xj = positions[j];
       vec3 startJ = predicted[j].xyz - velocities[j].xyz * params.dt;
-      vec3 d = particleContactDelta(xi.xyz, xj.xyz, startI, startJ, xi.w, xj.w, params.contactDistance,
-                                    params.staticFriction, params.kineticFriction);
+      float muS = params.staticFriction;
+      float muK = params.kineticFriction;
+      if (params.bodyFriction != 0u) {
+        muS = combinedFriction(combinedFriction(muS, particleFriction[2u * i]), combinedFriction(muS, particleFriction[2u * j]));
+        muK = combinedFriction(combinedFriction(muK, particleFriction[2u * i + 1u]),
+                               combinedFriction(muK, particleFriction[2u * j + 1u]));
+      }
+      vec3 d = particleContactDelta(xi.xyz, xj.xyz, startI, startJ, xi.w, xj.w, params.contactDistance, muS, muK);
       if (d != vec3(0.0f)) {
         sum += d;
         ++touching;

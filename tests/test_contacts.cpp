@@ -138,6 +138,39 @@ TEST(Friction, SheetOnAnInclineSticksOrSlidesAsCoulombSays) {
   EXPECT_NEAR(free / (g * 0.5), 1.0, 0.05);
 }
 
+// Friction per body: on a slippery incline (μ = 0.1 at 20°, tan θ = 0.36) a sheet of its own slides, one
+// with μs = 0.9 (mean with the plane's: 0.5 > tan θ) sticks.
+TEST(Friction, PerBodyFrictionCombinesWithTheCollider) {
+  const float theta = glm::radians(20.0f);
+  const glm::vec3 normal(-std::sin(theta), std::cos(theta), 0.0f);
+  const glm::vec3 downhill(-std::cos(theta), -std::sin(theta), 0.0f);
+  auto sheet = [&](float along, const char* friction) {
+    const glm::vec3 c = normal * 0.01f - downhill * along;
+    char text[512];
+    std::snprintf(text, sizeof(text),
+                  R"({"size": [0.2, 0.2], "resolution": [5, 5], "center": [%g, %g, 0], "rotation": [0, 0, 20],
+                      "compliance": {"bend": 0.001}%s})",
+                  c.x, c.y, friction);
+    return std::string(text);
+  };
+  char colliders[256];
+  std::snprintf(colliders, sizeof(colliders),
+                R"([{"type": "plane", "normal": [%g, %g, 0], "friction": {"static": 0.1, "kinetic": 0.1}}])", normal.x,
+                normal.y);
+  const Simulated run = simulate(R"({"solver": {"substeps": 20}, "thickness": 0.01, "cloths": [)" + sheet(0.0f, "") +
+                                     ", " + sheet(0.5f, R"(, "friction": {"static": 0.9, "kinetic": 0.9})") +
+                                     R"(], "colliders": )" + colliders + "}",
+                                 60);
+  auto travelled = [&](uint32_t first) {
+    double s = 0.0;
+    for (uint32_t p = first; p < first + 25; ++p)
+      s += glm::dot(glm::vec3(run.state.positions[p]) - glm::vec3(run.model.restPositions[p]), downhill);
+    return s / 25.0;
+  };
+  EXPECT_GT(travelled(0), 0.3);   // slides: g(sin θ − 0.1 cos θ)·½t² = 1.22 m in 1 s
+  EXPECT_LT(travelled(25), 1e-3);  // sticks
+}
+
 // Particles rained onto each collider shape end outside it (no deeper than 0.1 mm inside the
 // thickness) after they settle.
 TEST(Colliders, NoParticleStaysInside) {

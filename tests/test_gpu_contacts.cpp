@@ -69,7 +69,8 @@ const char* kContactScene = R"({
   "soft_bodies": [{"mesh": {"type": "box", "size": [0.2, 0.2, 0.2], "cells": [4, 4, 4]},
     "material": {"model": "neohookean", "youngs_modulus": 100000, "poisson_ratio": 0.4},
     "instances": [{"position": [0, 0.25, 0]}, {"position": [0.05, 0.55, 0.02], "rotation": [0, 30, 0]}]}],
-  "cloths": [{"size": [0.6, 0.6], "resolution": [12, 12], "center": [0.8, 0.5, 0], "compliance": {"bend": 0.01}}],
+  "cloths": [{"size": [0.6, 0.6], "resolution": [12, 12], "center": [0.8, 0.5, 0], "compliance": {"bend": 0.01},
+              "friction": {"static": 0.9, "kinetic": 0.7}}],
   "colliders": [
     {"type": "plane", "friction": {"static": 0.5, "kinetic": 0.4}, "restitution": 0.3},
     {"type": "sphere", "center": [0.8, 0.2, 0], "radius": 0.15, "angular_velocity": [0, 3, 0], "friction": {"static": 0.8}},

@@ -138,6 +138,7 @@ void GpuSolver::createBuffers() {
   make(VKXPBD_BINDING_CONTACTS, (contactParticles * (1 + contactParams.maxNeighbours) + 1) * sizeof(uint32_t),
        "contact neighbours");
   make(VKXPBD_BINDING_CONTACT_DELTA, contactParticles * sizeof(glm::vec4), "contact deltas");
+  make(VKXPBD_BINDING_PARTICLE_FRICTION, bytesOf(m.particleFriction), "particle friction");
   make(VKXPBD_BINDING_JACOBI_DELTA, layout_.slotCount() * sizeof(glm::vec4), "jacobi slot deltas");
   make(VKXPBD_BINDING_JACOBI_OFFSETS, bytesOf(layout_.adjacency.offsets), "jacobi offsets");
   make(VKXPBD_BINDING_JACOBI_SLOTS, bytesOf(layout_.adjacency.slots), "jacobi slots");
@@ -173,6 +174,7 @@ void GpuSolver::createBuffers() {
   upload(VKXPBD_BINDING_JACOBI_SLOTS, layout_.adjacency.slots);
   upload(VKXPBD_BINDING_JACOBI_PARTICLES, layout_.adjacency.particles);
   upload(VKXPBD_BINDING_COLLIDERS, m.colliders);
+  upload(VKXPBD_BINDING_PARTICLE_FRICTION, m.particleFriction);
   upload(VKXPBD_BINDING_SDF_VALUES, m.sdfValues);
   upload(VKXPBD_BINDING_TETHERS, m.tethers);
   gpu::SimParams params = makeSimParams(m, settings_);

@@ -118,7 +118,7 @@ TetMaterial readMaterial(const Node& node) {
 }
 
 SoftBodyDesc readSoftBody(const Node& node, size_t index, const std::string& folder) {
-  node.expectObject({"name", "mesh", "density", "material", "instances", "pin_box"});
+  node.expectObject({"name", "mesh", "density", "material", "instances", "pin_box", "friction"});
   SoftBodyDesc body;
   body.name = "soft body " + std::to_string(index);
   if (auto n = node.find("name")) body.name = n->name();
@@ -127,12 +127,13 @@ SoftBodyDesc readSoftBody(const Node& node, size_t index, const std::string& fol
   if (auto n = node.find("material")) body.material = readMaterial(*n);
   if (auto n = node.find("instances")) body.instances = readInstances(*n);
   if (auto n = node.find("pin_box")) body.pinBox = readPinBox(*n);
+  if (auto n = node.find("friction")) body.friction = readFriction(*n);
   return body;
 }
 
 ShellDesc readShell(const Node& node, size_t index, const std::string& folder) {
   node.expectObject(
-      {"name", "mesh", "areal_density", "compliance", "bending", "pressure", "instances", "pin_box"});
+      {"name", "mesh", "areal_density", "compliance", "bending", "pressure", "instances", "pin_box", "friction"});
   ShellDesc shell;
   shell.name = "shell " + std::to_string(index);
   if (auto n = node.find("name")) shell.name = n->name();
@@ -158,6 +159,7 @@ ShellDesc readShell(const Node& node, size_t index, const std::string& folder) {
   }
   if (auto n = node.find("instances")) shell.instances = readInstances(*n);
   if (auto n = node.find("pin_box")) shell.pinBox = readPinBox(*n);
+  if (auto n = node.find("friction")) shell.friction = readFriction(*n);
   return shell;
 }
 

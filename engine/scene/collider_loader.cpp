@@ -30,11 +30,9 @@ glm::vec4 rotationQuaternion(glm::vec3 degrees) {
 // Friction, restitution, and the pose and motion of every shape but the plane.
 void readCommon(const Node& node, Collider& c, bool moves) {
   if (auto n = node.find("friction")) {
-    n->expectObject({"static", "kinetic"});
-    c.staticFriction = optionalNumber(*n, "static", 0.0f, kNonNegative);
-    c.kineticFriction = optionalNumber(*n, "kinetic", c.staticFriction, kNonNegative);
-    if (c.kineticFriction > c.staticFriction)
-      n->failAt(childPath(n->path(), "kinetic"), "must not exceed 'static'");
+    const glm::vec2 friction = readFriction(*n);
+    c.staticFriction = friction.x;
+    c.kineticFriction = friction.y;
   }
   c.restitution = optionalNumber(node, "restitution", 0.0f, kUnitInterval);
   c.rotation = glm::vec4(0.0f, 0.0f, 0.0f, 1.0f);

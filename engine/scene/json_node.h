@@ -256,6 +256,15 @@ inline float optionalNumber(const Node& object, const char* key, float fallback,
   return node ? node->number(bounds) : fallback;
 }
 
+// {"static": μs, "kinetic": μk}: both ≥ 0, kinetic defaults to static and may not exceed it.
+inline glm::vec2 readFriction(const Node& node) {
+  node.expectObject({"static", "kinetic"});
+  const float staticFriction = optionalNumber(node, "static", 0.0f, kNonNegative);
+  const float kineticFriction = optionalNumber(node, "kinetic", staticFriction, kNonNegative);
+  if (kineticFriction > staticFriction) node.failAt(childPath(node.path(), "kinetic"), "must not exceed 'static'");
+  return {staticFriction, kineticFriction};
+}
+
 inline bool optionalBoolean(const Node& object, const char* key, bool fallback) {
   const auto node = object.find(key);
   return node ? node->boolean() : fallback;

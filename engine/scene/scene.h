@@ -63,6 +63,7 @@ struct ClothDesc {
   float stiffnessShear = 1.0f;     // PBD k in [0,1]
   float stiffnessBend = 1.0f;      // PBD k in [0,1]
   std::vector<PinDesc> pins;
+  std::optional<glm::vec2> friction;  // μs, μk against colliders and other bodies (else theirs)
 };
 
 // Where a body's mesh comes from. Paths are resolved against the scene file's folder.
@@ -101,6 +102,7 @@ struct SoftBodyDesc {
   TetMaterial material;
   std::vector<InstanceDesc> instances{InstanceDesc{}};
   std::optional<PinBoxDesc> pinBox;
+  std::optional<glm::vec2> friction;  // μs, μk against colliders and other bodies (else theirs)
 };
 
 // A surface body: a triangle mesh with stretch (distance) constraints on its edges and bending across
@@ -117,6 +119,7 @@ struct ShellDesc {
   float pressureCompliance = 0.0f;  // m⁶/J
   std::vector<InstanceDesc> instances{InstanceDesc{}};
   std::optional<PinBoxDesc> pinBox;
+  std::optional<glm::vec2> friction;  // μs, μk against colliders and other bodies (else theirs)
 };
 
 struct SceneDesc {

@@ -220,7 +220,7 @@ glm::uvec2 readResolution(const Node& node) {
 
 ClothDesc readCloth(const Node& node, size_t index) {
   node.expectObject({"name", "size", "resolution", "center", "plane", "areal_density", "mass_distribution",
-                     "shear", "bend", "bending", "tethers", "compliance", "stiffness", "pins", "rotation"});
+                     "shear", "bend", "bending", "tethers", "compliance", "stiffness", "pins", "rotation", "friction"});
   ClothDesc cloth;
   cloth.name = index == 0 ? "cloth" : "cloth" + std::to_string(index);
   if (auto n = node.find("name")) cloth.name = n->name();
@@ -231,6 +231,7 @@ ClothDesc readCloth(const Node& node, size_t index) {
     cloth.plane = n->choice<ClothPlane>("plane", {{"xz", ClothPlane::XZ}, {"xy", ClothPlane::XY}});
   }
   if (auto n = node.find("rotation")) cloth.rotation = n->vec3();
+  if (auto n = node.find("friction")) cloth.friction = readFriction(*n);
   cloth.arealDensity = optionalNumber(node, "areal_density", cloth.arealDensity, kPositive);
   if (auto n = node.find("mass_distribution")) {
     cloth.massDistribution = n->choice<MassDistribution>(

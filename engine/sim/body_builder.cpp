@@ -111,6 +111,7 @@ void addSoftBodies(const SceneDesc& scene, Model& model) {
         throw SceneError(e.what());
       }
       model.surfaces.push_back({body.name, offsetIndices(mesh.surface, base)});
+      setBodyFriction(model, base, static_cast<uint32_t>(mesh.vertices.size()), body.friction);
       pinInside(model, base, static_cast<uint32_t>(mesh.vertices.size()), body.pinBox);
     }
   }
@@ -166,6 +167,7 @@ void addShells(const SceneDesc& scene, Model& model) {
         model.volumes.push_back(volume);
       }
       model.surfaces.push_back({shell.name, triangles});
+      setBodyFriction(model, base, static_cast<uint32_t>(mesh.vertices.size()), shell.friction);
       pinInside(model, base, static_cast<uint32_t>(mesh.vertices.size()), shell.pinBox);
     }
   }

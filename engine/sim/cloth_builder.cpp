@@ -276,6 +276,7 @@ Model buildModel(const SceneDesc& scene) {
     addParticles(model, cloth, grid);
     addConstraints(model, cloth, grid);
     addElementBending(model, cloth);
+    setBodyFriction(model, grid.base, grid.count(), cloth.friction);
     const size_t firstPin = model.pins.size();
     addPins(scene, model, cloth, grid, k);
     if (cloth.tethers) addTethers(model, grid, firstPin);
@@ -283,6 +284,7 @@ Model buildModel(const SceneDesc& scene) {
   addSoftBodies(scene, model);
   addShells(scene, model);
   model.initialVelocities.resize(model.particleCount(), glm::vec4(0.0f));
+  if (!model.particleFriction.empty()) model.particleFriction.resize(model.particleCount(), glm::vec2(-1.0f));
   model.contacts = scene.contacts;
   if (model.contacts.enabled) checkContactDistance(scene, model);
   model.colliders = scene.colliders;

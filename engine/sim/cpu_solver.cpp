@@ -195,9 +195,14 @@ void CpuSolver::solveContacts(State& state) {
       const uint32_t j = neighbours_.neighbours[size_t{i} * neighbours_.maxNeighbours + k];
       const vec4 xj = state.positions[j];
       const vec3 startJ = vec3(predicted_[j]) - vec3(state.velocities[j]) * params_.dt;
-      const vec3 d =
-          gpu::particleContactDelta(vec3(xi), vec3(xj), startI, startJ, xi.w, xj.w, params_.contactDistance,
-                                    params_.staticFriction, params_.kineticFriction);
+      float muS = params_.staticFriction, muK = params_.kineticFriction;
+      if (params_.bodyFriction != 0u) {
+        const glm::vec2 fi = model_.particleFriction[i], fj = model_.particleFriction[j];
+        muS = gpu::combinedFriction(gpu::combinedFriction(muS, fi.x), gpu::combinedFriction(muS, fj.x));
+        muK = gpu::combinedFriction(gpu::combinedFriction(muK, fi.y), gpu::combinedFriction(muK, fj.y));
+      }
+      const vec3 d = gpu::particleContactDelta(vec3(xi), vec3(xj), startI, startJ, xi.w, xj.w,
+                                               params_.contactDistance, muS, muK);
       if (d != vec3(0.0f)) {
         sum += d;
         ++active;
@@ -248,6 +253,7 @@ void CpuSolver::collide(State& state, uint32_t substep) {
     const vec3 start = predicted - vec3(state.velocities[i]) * params_.dt;
     vec3 p(x);
     vec3 dv(0.0f);
+    const glm::vec2 body = params_.bodyFriction != 0u ? model_.particleFriction[i] : glm::vec2(-1.0f);
     for (const Collider& c : model_.colliders) {
       float gridDistance = 0.0f;
       vec3 gridNormal(0.0f, 1.0f, 0.0f);
@@ -257,7 +263,9 @@ void CpuSolver::collide(State& state, uint32_t substep) {
         if (glm::length(s.gradient) > 0.0f) gridNormal = glm::normalize(s.gradient);
       }
       const gpu::ColliderContact r =
-          gpu::collideWithFriction(c, p, start, t, params_.dt, params_.thickness, gridDistance, gridNormal);
+          gpu::collideWithFriction(c, p, start, t, params_.dt, params_.thickness, gridDistance, gridNormal,
+                                   gpu::combinedFriction(c.staticFriction, body.x),
+                                   gpu::combinedFriction(c.kineticFriction, body.y));
       p += r.delta;
       if (r.touching > 0.0f)
         dv += gpu::restitutionChange(c, p, predicted, vec3(state.velocities[i]) + dv, r.normal, t,

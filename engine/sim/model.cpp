@@ -50,6 +50,12 @@ Collider restingCollider(uint32_t type, glm::vec4 shape, glm::vec3 position) {
 }
 }  // namespace
 
+void setBodyFriction(Model& model, uint32_t first, uint32_t count, const std::optional<glm::vec2>& friction) {
+  if (!friction) return;
+  model.particleFriction.resize(model.particleCount(), glm::vec2(-1.0f));
+  for (uint32_t p = first; p < first + count; ++p) model.particleFriction[p] = *friction;
+}
+
 Collider planeCollider(glm::vec3 unitNormal, float offset) {
   return restingCollider(VKXPBD_COLLIDER_PLANE, glm::vec4(unitNormal, offset), glm::vec3(0.0f));
 }

@@ -3,6 +3,7 @@
 #pragma once
 
 #include <cstdint>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -89,6 +90,8 @@ struct Model {
   std::vector<Collider> colliders;  // solved in this order, after the constraints of each substep
   std::vector<float> sdfValues;     // node values of the signed-distance grid colliders, m
   std::vector<SurfaceMesh> surfaces;
+  // μs, μk of each particle's body (negative: the body sets none); empty when no body sets friction.
+  std::vector<glm::vec2> particleFriction;
   std::vector<glm::vec4> initialVelocities;  // xyz m/s; empty or one per particle (missing ones are 0)
   float thickness = 0.0f;                    // collision distance kept from colliders, m
   ContactSettings contacts;
@@ -106,6 +109,9 @@ struct State {
 };
 
 State makeInitialState(const Model& model);
+
+// Gives particles [first, first + count) their body's friction (μs, μk), when the body sets one.
+void setBodyFriction(Model& model, uint32_t first, uint32_t count, const std::optional<glm::vec2>& friction);
 
 // Colliders at rest with no friction (scenes add friction, restitution and motion).
 Collider planeCollider(glm::vec3 unitNormal, float offset);

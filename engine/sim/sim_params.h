@@ -28,6 +28,7 @@ inline gpu::SimParams makeSimParams(const Model& model, const SolverSettings& se
   p.thickness = model.thickness;
   p.particleCount = model.particleCount();
   p.colliderCount = static_cast<uint32_t>(model.colliders.size());
+  p.bodyFriction = model.particleFriction.empty() ? 0u : 1u;
   p.constraintModel = static_cast<uint32_t>(settings.constraintModel);
   p.substeps = settings.substeps;
   p.elementLambdaBase = static_cast<uint32_t>(model.distance.size());

@@ -124,6 +124,14 @@ XPBD_FN GridCell gridCell(vec3 p, vec3 origin, float h, uint dimX, uint dimY, ui
   return g;
 }
 
+// Friction between two surfaces: the mean of their coefficients; a body without its own (negative)
+// takes the other's. Used per collider (collider and particle's body) and per particle pair.
+XPBD_FN float combinedFriction(float a, float b) {
+  if (b < 0.0f) return a;
+  if (a < 0.0f) return b;
+  return 0.5f * (a + b);
+}
+
 struct ColliderContact {
   vec3 delta;      // position change, m
   vec3 normal;     // outward unit normal at the contact, world space
@@ -139,7 +147,8 @@ XPBD_FN vec3 colliderLocal(Collider c, vec3 x, float t) {
 // xStart: at the start of the substep; t: time at the end of the substep; dt: substep (s). A signed
 // distance grid's distance and normal (local space) come from the caller (gridDistance, gridNormal).
 XPBD_FN ColliderContact collideWithFriction(Collider c, vec3 x, vec3 xStart, float t, float dt,
-                                            float thickness, float gridDistance, vec3 gridNormal) {
+                                            float thickness, float gridDistance, vec3 gridNormal,
+                                            float staticFriction, float kineticFriction) {
   ColliderContact r;
   r.delta = vec3(0.0f);
   r.normal = vec3(0.0f, 1.0f, 0.0f);
@@ -171,10 +180,10 @@ XPBD_FN ColliderContact collideWithFriction(Collider c, vec3 x, vec3 xStart, flo
   vec3 rel = (x + delta - xStart) - colliderSurfaceVelocity(c, x, t) * dt;
   vec3 tangential = rel - dot(rel, n) * n;
   float slide = length(tangential);
-  if (slide < c.staticFriction * depth) {
+  if (slide < staticFriction * depth) {
     delta -= tangential;
   } else if (slide > VKXPBD_MIN_LENGTH) {
-    delta -= tangential * min(c.kineticFriction * depth / slide, 1.0f);
+    delta -= tangential * min(kineticFriction * depth / slide, 1.0f);
   }
   r.delta = delta;
   return r;
