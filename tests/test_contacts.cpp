@@ -155,19 +155,20 @@ TEST(Friction, PerBodyFrictionCombinesWithTheCollider) {
   };
   char colliders[256];
   std::snprintf(colliders, sizeof(colliders),
-                R"([{"type": "plane", "normal": [%g, %g, 0], "friction": {"static": 0.1, "kinetic": 0.1}}])", normal.x,
-                normal.y);
-  const Simulated run = simulate(R"({"solver": {"substeps": 20}, "thickness": 0.01, "cloths": [)" + sheet(0.0f, "") +
-                                     ", " + sheet(0.5f, R"(, "friction": {"static": 0.9, "kinetic": 0.9})") +
-                                     R"(], "colliders": )" + colliders + "}",
-                                 60);
+                R"([{"type": "plane", "normal": [%g, %g, 0], "friction": {"static": 0.1, "kinetic": 0.1}}])",
+                normal.x, normal.y);
+  const Simulated run =
+      simulate(R"({"solver": {"substeps": 20}, "thickness": 0.01, "cloths": [)" + sheet(0.0f, "") + ", " +
+                   sheet(0.5f, R"(, "friction": {"static": 0.9, "kinetic": 0.9})") + R"(], "colliders": )" +
+                   colliders + "}",
+               60);
   auto travelled = [&](uint32_t first) {
     double s = 0.0;
     for (uint32_t p = first; p < first + 25; ++p)
       s += glm::dot(glm::vec3(run.state.positions[p]) - glm::vec3(run.model.restPositions[p]), downhill);
     return s / 25.0;
   };
-  EXPECT_GT(travelled(0), 0.3);   // slides: g(sin θ − 0.1 cos θ)·½t² = 1.22 m in 1 s
+  EXPECT_GT(travelled(0), 0.3);    // slides: g(sin θ − 0.1 cos θ)·½t² = 1.22 m in 1 s
   EXPECT_LT(travelled(25), 1e-3);  // sticks
 }
 

@@ -132,8 +132,8 @@ SoftBodyDesc readSoftBody(const Node& node, size_t index, const std::string& fol
 }
 
 ShellDesc readShell(const Node& node, size_t index, const std::string& folder) {
-  node.expectObject(
-      {"name", "mesh", "areal_density", "compliance", "bending", "pressure", "instances", "pin_box", "friction"});
+  node.expectObject({"name", "mesh", "areal_density", "compliance", "bending", "pressure", "instances",
+                     "pin_box", "friction"});
   ShellDesc shell;
   shell.name = "shell " + std::to_string(index);
   if (auto n = node.find("name")) shell.name = n->name();

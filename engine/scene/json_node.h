@@ -261,7 +261,8 @@ inline glm::vec2 readFriction(const Node& node) {
   node.expectObject({"static", "kinetic"});
   const float staticFriction = optionalNumber(node, "static", 0.0f, kNonNegative);
   const float kineticFriction = optionalNumber(node, "kinetic", staticFriction, kNonNegative);
-  if (kineticFriction > staticFriction) node.failAt(childPath(node.path(), "kinetic"), "must not exceed 'static'");
+  if (kineticFriction > staticFriction)
+    node.failAt(childPath(node.path(), "kinetic"), "must not exceed 'static'");
   return {staticFriction, kineticFriction};
 }
 

@@ -220,7 +220,8 @@ glm::uvec2 readResolution(const Node& node) {
 
 ClothDesc readCloth(const Node& node, size_t index) {
   node.expectObject({"name", "size", "resolution", "center", "plane", "areal_density", "mass_distribution",
-                     "shear", "bend", "bending", "tethers", "compliance", "stiffness", "pins", "rotation", "friction"});
+                     "shear", "bend", "bending", "tethers", "compliance", "stiffness", "pins", "rotation",
+                     "friction"});
   ClothDesc cloth;
   cloth.name = index == 0 ? "cloth" : "cloth" + std::to_string(index);
   if (auto n = node.find("name")) cloth.name = n->name();

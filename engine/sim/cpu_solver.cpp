@@ -262,10 +262,9 @@ void CpuSolver::collide(State& state, uint32_t substep) {
         gridDistance = s.distance;
         if (glm::length(s.gradient) > 0.0f) gridNormal = glm::normalize(s.gradient);
       }
-      const gpu::ColliderContact r =
-          gpu::collideWithFriction(c, p, start, t, params_.dt, params_.thickness, gridDistance, gridNormal,
-                                   gpu::combinedFriction(c.staticFriction, body.x),
-                                   gpu::combinedFriction(c.kineticFriction, body.y));
+      const gpu::ColliderContact r = gpu::collideWithFriction(
+          c, p, start, t, params_.dt, params_.thickness, gridDistance, gridNormal,
+          gpu::combinedFriction(c.staticFriction, body.x), gpu::combinedFriction(c.kineticFriction, body.y));
       p += r.delta;
       if (r.touching > 0.0f)
         dv += gpu::restitutionChange(c, p, predicted, vec3(state.velocities[i]) + dv, r.normal, t,

@@ -51,7 +51,7 @@
 #define VKXPBD_BINDING_HASH_PARTICLES \
   27                                // uint[2N]: bucket of each particle, then particles sorted by bucket
 #define VKXPBD_BINDING_CONTACTS 28  // uint[]: neighbour count per particle [N], overflow count, lists [N·K]
-#define VKXPBD_BINDING_CONTACT_DELTA 29  // vec4[N]: averaged contact correction of the iteration (m)
+#define VKXPBD_BINDING_CONTACT_DELTA 29      // vec4[N]: averaged contact correction of the iteration (m)
 #define VKXPBD_BINDING_PARTICLE_FRICTION 30  // float[2N]: μs, μk of each particle's body (negative: not set)
 #define VKXPBD_BINDING_COUNT 31
 

@@ -67,7 +67,7 @@ struct SimParams {
   float thickness;      // collision distance kept from colliders, m
   uint particleCount;
   uint colliderCount;
-  uint bodyFriction;  // 1: particles carry their body's friction (VKXPBD_BINDING_PARTICLE_FRICTION)
+  uint bodyFriction;     // 1: particles carry their body's friction (VKXPBD_BINDING_PARTICLE_FRICTION)
   uint constraintModel;  // VKXPBD_MODEL_*
   uint substeps;
   uint elementLambdaBase;  // λ of element constraint k: lambdas[elementLambdaBase + 2k] (and + 2k + 1)

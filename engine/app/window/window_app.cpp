@@ -636,6 +636,12 @@ class WindowApp {
       ImGui::Text("colours: %u (largest %u, smallest %u)", c.colours, c.largestColour, c.smallestColour);
       ImGui::Text("Jacobi batch: %u of %u constraints (%.1f%%)", c.tail, c.constraints, 100.0 * c.tailShare);
       ImGui::Text("coloured in %.3f s", sim_->layout.colouringSeconds);
+      for (const KindColouring& k : sim_->layout.kinds) {
+        if (k.stats.constraints == 0) continue;
+        ImGui::BulletText("%s: %u constraints, %u colours (largest %u), %u in the Jacobi batch",
+                          k.name.c_str(), k.stats.constraints, k.stats.colours, k.stats.largestColour,
+                          k.stats.tail);
+      }
     }
     ImGui::TextDisabled("right-drag orbit, middle-drag pan, wheel zoom");
     ImGui::End();
