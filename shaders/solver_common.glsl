@@ -41,6 +41,7 @@ layout(std430, set = 0, binding = VKXPBD_BINDING_HASH_PARTICLES) buffer HashPart
 layout(std430, set = 0, binding = VKXPBD_BINDING_CONTACTS) buffer Contacts { uint contacts[]; };
 layout(std430, set = 0, binding = VKXPBD_BINDING_CONTACT_DELTA) buffer ContactDelta { vec4 contactDelta[]; };
 layout(std430, set = 0, binding = VKXPBD_BINDING_PARTICLE_FRICTION) readonly buffer ParticleFriction { float particleFriction[]; };
+layout(std430, set = 0, binding = VKXPBD_BINDING_CONTACT_TRIANGLES) readonly buffer ContactTriangles { uint contactTriangles[]; };
 
 
 layout(push_constant) uniform Push { PassConstants pc; };

@@ -294,35 +294,122 @@ void hashNeighbours(uint i) {
   contacts[i] = count;
 }
 
+// Friction of the pair (i, j): the particle contacts' value, or the mean of the two bodies' values.
+vec2 pairFriction(uint i, uint j) {
+  vec2 mu = vec2(params.staticFriction, params.kineticFriction);
+  if (params.bodyFriction == 0u) return mu;
+  return vec2(combinedFriction(combinedFriction(mu.x, particleFriction[2u * i]),
+                               combinedFriction(mu.x, particleFriction[2u * j])),
+              combinedFriction(combinedFriction(mu.y, particleFriction[2u * i + 1u]),
+                               combinedFriction(mu.y, particleFriction[2u * j + 1u])));
+}
+
+vec3 substepStart(uint i) { return predicted[i].xyz - velocities[i].xyz * params.dt; }
+
 // Jacobi contact solve: particle i averages its corrections against the positions of this iteration.
 void contactSolve(uint i) {
   vec4 xi = positions[i];
   vec3 sum = vec3(0.0f);
   uint touching = 0u;
   if (xi.w > 0.0f) {
-    vec3 startI = predicted[i].xyz - velocities[i].xyz * params.dt;
+    vec3 startI = substepStart(i);
     uint listBase = params.particleCount + 1u + i * params.maxNeighbours;
     for (uint k = 0u; k < contacts[i]; ++k) {
       uint j = contacts[listBase + k];
       vec4 xj = positions[j];
-      vec3 startJ = predicted[j].xyz - velocities[j].xyz * params.dt;
-      float muS = params.staticFriction;
-      float muK = params.kineticFriction;
-      if (params.bodyFriction != 0u) {
-        muS = combinedFriction(combinedFriction(muS, particleFriction[2u * i]), combinedFriction(muS, particleFriction[2u * j]));
-        muK = combinedFriction(combinedFriction(muK, particleFriction[2u * i + 1u]),
-                               combinedFriction(muK, particleFriction[2u * j + 1u]));
-      }
-      vec3 d = particleContactDelta(xi.xyz, xj.xyz, startI, startJ, xi.w, xj.w, params.contactDistance, muS, muK);
+      vec2 mu = pairFriction(i, j);
+      vec3 d = particleContactDelta(xi.xyz, xj.xyz, startI, substepStart(j), xi.w, xj.w, params.contactDistance,
+                                    mu.x, mu.y);
       if (d != vec3(0.0f)) {
         sum += d;
         ++touching;
       }
     }
   }
-  contactDelta[i] = vec4(touching > 0u ? sum / float(touching) : vec3(0.0f), 0.0f);
+  contactDelta[i] = vec4(sum, float(touching));
 }
 
+// Point–triangle candidates of particle q for this substep: the triangles around its particle
+// neighbours (a triangle within triangleSearch of q has a corner within the search radius, see
+// docs/contacts.md) that are nearer than triangleSearch and do not contain q, each once, in the order
+// they are met.
+void triangleNeighbours(uint q) {
+  uint countBase = contactTriangleCountBase(params.particleCount, params.maxNeighbours);
+  uint listBase = contactTriangleListBase(params.particleCount, params.maxNeighbours) + q * params.maxTriangles;
+  uint count = 0u;
+  vec3 xq = positions[q].xyz;
+  uint neighbourBase = params.particleCount + 1u + q * params.maxNeighbours;
+  uint offsetsBase = 3u * params.contactTriangles;
+  uint incidentBase = offsetsBase + params.particleCount + 1u;
+  float searchSq = params.triangleSearch * params.triangleSearch;
+  for (uint k = 0u; k < contacts[q]; ++k) {
+    uint j = contacts[neighbourBase + k];
+    for (uint s = contactTriangles[offsetsBase + j]; s < contactTriangles[offsetsBase + j + 1u]; ++s) {
+      uint t = contactTriangles[incidentBase + s];
+      uint a = contactTriangles[3u * t], b = contactTriangles[3u * t + 1u], c = contactTriangles[3u * t + 2u];
+      if (a == q || b == q || c == q) continue;
+      vec3 d = xq - closestPointOnTriangle(xq, positions[a].xyz, positions[b].xyz, positions[c].xyz);
+      if (dot(d, d) >= searchSq) continue;
+      bool listed = false;
+      for (uint m = 0u; m < count; ++m) listed = listed || contacts[listBase + m] == t;
+      if (listed) continue;
+      if (count < params.maxTriangles) {
+        contacts[listBase + count] = t;
+        ++count;
+      } else {
+        atomicAdd(contacts[countBase + params.particleCount], 1u);
+      }
+    }
+  }
+  contacts[countBase + q] = count;
+}
+
+// Adds a correction (m) to particle i's fixed-point sum and counts the contact.
+void addContactSum(uint i, vec3 delta) {
+  uint base = contactSumBase(params.particleCount, params.maxNeighbours, params.maxTriangles) + 4u * i;
+  atomicAdd(contacts[base], uint(toContactFixed(delta.x)));
+  atomicAdd(contacts[base + 1u], uint(toContactFixed(delta.y)));
+  atomicAdd(contacts[base + 2u], uint(toContactFixed(delta.z)));
+  atomicAdd(contacts[base + 3u], 1u);
+}
+
+// Point–triangle contacts of point q: each touching contact adds its four corrections to the fixed-point
+// sums (integer atomics, so the sums do not depend on the order the threads run in).
+void triangleContactSolve(uint q) {
+  uint countBase = contactTriangleCountBase(params.particleCount, params.maxNeighbours);
+  uint listBase = contactTriangleListBase(params.particleCount, params.maxNeighbours) + q * params.maxTriangles;
+  vec4 xq = positions[q];
+  for (uint k = 0u; k < contacts[countBase + q]; ++k) {
+    uint t = contacts[listBase + k];
+    uint a = contactTriangles[3u * t], b = contactTriangles[3u * t + 1u], c = contactTriangles[3u * t + 2u];
+    vec4 xa = positions[a], xb = positions[b], xc = positions[c];
+    vec2 mu = pairFriction(q, a);
+    PointTriangleCorrection r = pointTriangleContact(
+        xq.xyz, xa.xyz, xb.xyz, xc.xyz, substepStart(q), substepStart(a), substepStart(b), substepStart(c),
+        vec4(xq.w, xa.w, xb.w, xc.w), params.contactDistance, mu.x, mu.y);
+    if (r.touching == 0u) continue;
+    addContactSum(q, r.dq);
+    addContactSum(a, r.d0);
+    addContactSum(b, r.d1);
+    addContactSum(c, r.d2);
+  }
+}
+
+// Every particle moves by the mean of its contact corrections (particle and triangle contacts); the
+// fixed-point sums are cleared for the next iteration.
 void contactApply(uint i) {
-  positions[i].xyz += contactDelta[i].xyz;
+  vec4 particleSum = contactDelta[i];
+  vec3 sum = particleSum.xyz;
+  float touching = particleSum.w;
+  if (params.maxTriangles > 0u) {
+    uint base = contactSumBase(params.particleCount, params.maxNeighbours, params.maxTriangles) + 4u * i;
+    sum += vec3(fromContactFixed(int(contacts[base])), fromContactFixed(int(contacts[base + 1u])),
+                fromContactFixed(int(contacts[base + 2u])));
+    touching += float(contacts[base + 3u]);
+    contacts[base] = 0u;
+    contacts[base + 1u] = 0u;
+    contacts[base + 2u] = 0u;
+    contacts[base + 3u] = 0u;
+  }
+  if (touching > 0.0f) positions[i].xyz += sum / touching;
 }

@@ -11,9 +11,11 @@
 
 #include "gpu/gpu_solver.h"
 #include "gpu_test_fixture.h"
+#include "penetration_check.h"
 #include "scene/scene.h"
 #include "sim/cloth_builder.h"
 #include "sim/contact_hash.h"
+#include "sim/contact_triangles.h"
 #include "sim/cpu_solver.h"
 #include "sim/sim_params.h"
 
@@ -112,38 +114,6 @@ TEST_F(GpuContacts, RerunsAreBitwiseIdentical) {
             0);
 }
 
-// Independent check of self-penetration: mesh edges that pass through a triangle they do not touch
-// (Möller–Trumbore segment–triangle test, every pair).
-uint32_t edgeTriangleIntersections(const std::vector<uint32_t>& tris, const std::vector<glm::vec4>& x) {
-  std::vector<std::pair<uint32_t, uint32_t>> edges;
-  for (size_t t = 0; t < tris.size(); t += 3)
-    for (size_t k = 0; k < 3; ++k) {
-      const uint32_t a = tris[t + k], b = tris[t + (k + 1) % 3];
-      if (a < b) edges.emplace_back(a, b);
-    }
-  uint32_t hits = 0;
-  for (size_t t = 0; t < tris.size(); t += 3) {
-    const uint32_t i0 = tris[t], i1 = tris[t + 1], i2 = tris[t + 2];
-    const glm::dvec3 v0(x[i0]), e1 = glm::dvec3(x[i1]) - v0, e2 = glm::dvec3(x[i2]) - v0;
-    for (const auto& [a, b] : edges) {
-      if (a == i0 || a == i1 || a == i2 || b == i0 || b == i1 || b == i2) continue;
-      const glm::dvec3 p(x[a]), dir = glm::dvec3(x[b]) - p;
-      const glm::dvec3 h = glm::cross(dir, e2);
-      const double det = glm::dot(e1, h);
-      if (std::abs(det) < 1e-18) continue;
-      const glm::dvec3 s = p - v0;
-      const double u = glm::dot(s, h) / det;
-      if (u < 0.0 || u > 1.0) continue;
-      const glm::dvec3 q = glm::cross(s, e1);
-      const double v = glm::dot(dir, q) / det;
-      if (v < 0.0 || u + v > 1.0) continue;
-      const double along = glm::dot(e2, q) / det;
-      if (along >= 0.0 && along <= 1.0) ++hits;
-    }
-  }
-  return hits;
-}
-
 // A cloth dropped edge-first onto a rough floor folds onto itself. With self-collision no edge ends up
 // through a triangle after 150 frames; without it the same drop interpenetrates (the check is real).
 TEST_F(GpuContacts, FoldingClothDoesNotPassThroughItself) {
@@ -162,10 +132,92 @@ TEST_F(GpuContacts, FoldingClothDoesNotPassThroughItself) {
     GpuSolver gpu(*ctx, model, scene.solver, layout);
     gpu.simulate(150);
     const State state = gpu.download();
-    intersections[contacts ? 0 : 1] = edgeTriangleIntersections(model.surfaces[0].indices, state.positions);
+    intersections[contacts ? 0 : 1] =
+        test::edgeTriangleIntersections(model.surfaces[0].indices, state.positions);
   }
   EXPECT_EQ(intersections[0], 0u);
   EXPECT_GT(intersections[1], 0u) << "without self-collision the fold should interpenetrate";
+}
+
+// Point–triangle candidates: two jittered cloths stacked 3 cm apart, at rest without gravity, one
+// substep, so the lists are those of the initial positions: the CPU's lists in the same order, and
+// as sets those of brute force.
+TEST_F(GpuContacts, TriangleListsAreTheCpuListsInTheSameOrder) {
+  const SceneDesc scene = parseScene(R"({"solver": {"substeps": 1, "gravity": [0, 0, 0]},
+    "contacts": {"distance": 0.001, "search_radius": 0.09, "triangles": true, "max_neighbours": 64, "max_triangles": 64},
+    "cloths": [{"size": [0.5, 0.5], "resolution": [11, 11], "center": [0, 0, 0]},
+               {"size": [0.5, 0.5], "resolution": [11, 11], "center": [0.02, 0.03, 0.01]}]})",
+                                     "stack.json");
+  Model model = buildModel(scene);
+  std::mt19937 rng(11);
+  std::uniform_real_distribution<float> jitter(-0.002f, 0.002f);
+  for (glm::vec4& x : model.restPositions) x += glm::vec4(jitter(rng), jitter(rng), jitter(rng), 0.0f);
+  const SolverLayout layout = buildSolverLayout(model, scene.solver);
+  GpuSolver gpu(*ctx, model, scene.solver, layout);
+  gpu.simulate(1);
+  const NeighbourLists got = gpu.downloadTriangleNeighbours();
+  const gpu::SimParams params = makeSimParams(model, scene.solver);
+  const std::vector<uint32_t> packed = packContactTriangles(model);
+  const NeighbourLists cpu = findTriangleNeighbours(model.restPositions, params,
+                                                    findNeighbours(model.restPositions, params), packed);
+  const auto brute = bruteForceTriangleNeighbours(model.restPositions, packed, params.contactTriangles,
+                                                  params.triangleSearch);
+  EXPECT_EQ(got.overflow, 0u);
+  EXPECT_EQ(got.count, cpu.count);
+  EXPECT_EQ(got.neighbours, cpu.neighbours);
+  size_t pairs = 0;
+  for (uint32_t q = 0; q < model.particleCount(); ++q) {
+    std::vector<uint32_t> list(got.neighbours.begin() + q * 64,
+                               got.neighbours.begin() + q * 64 + got.count[q]);
+    std::sort(list.begin(), list.end());
+    ASSERT_EQ(list, brute[q]) << "particle " << q;
+    pairs += list.size();
+  }
+  EXPECT_GT(pairs, 2000u);
+}
+
+// A coarse sheet dropped on a coarse trampoline (5 cm spacing, contact distance 1.5 cm): only the
+// point–triangle contacts hold it. The GPU agrees with the CPU reference, reruns are bitwise equal,
+// and no edge passes through a triangle.
+const char* kLayers = R"({"solver": {"substeps": 10, "iterations": 2, "damping": 0.1},
+  "contacts": {"distance": 0.015, "triangles": true, "friction": {"static": 0.5, "kinetic": 0.4}},
+  "cloths": [
+    {"name": "trampoline", "size": [1, 1], "resolution": [21, 21], "center": [0, 0.5, 0],
+     "compliance": {"bend": 1}, "pins": [{"i": 0, "j": 0}, {"i": -1, "j": 0}, {"i": 0, "j": -1}, {"i": -1, "j": -1}]},
+    {"name": "sheet", "size": [0.5, 0.5], "resolution": [11, 11], "center": [0.025, 0.75, 0.025],
+     "compliance": {"bend": 1}, "friction": {"static": 0.6, "kinetic": 0.5}}]})";
+
+TEST_F(GpuContacts, TriangleContactsAgreeWithTheCpuAndRerunBitwise) {
+  const SceneDesc scene = parseScene(kLayers, "layers.json");
+  const Model model = buildModel(scene);
+  const SolverLayout layout = buildSolverLayout(model, scene.solver);
+  const uint32_t frames = 45;  // the sheet lands at frame 13 and settles
+  CpuSolver cpu(model, scene.solver, layout);
+  State expected = makeInitialState(model);
+  for (uint32_t f = 0; f < frames; ++f) cpu.stepFrame(expected);
+  State runs[2];
+  for (State& run : runs) {
+    GpuSolver gpu(*ctx, model, scene.solver, layout);
+    gpu.simulate(frames);
+    run = gpu.download();
+  }
+  double worst = 0.0;
+  for (size_t i = 0; i < expected.positions.size(); ++i)
+    worst = std::max(worst, double(glm::length(glm::vec3(runs[0].positions[i] - expected.positions[i]))));
+  EXPECT_LT(worst, 1e-3);
+  EXPECT_EQ(std::memcmp(runs[0].positions.data(), runs[1].positions.data(),
+                        runs[0].positions.size() * sizeof(glm::vec4)),
+            0);
+  std::vector<uint32_t> all;
+  for (const SurfaceMesh& s : model.surfaces) all.insert(all.end(), s.indices.begin(), s.indices.end());
+  EXPECT_EQ(test::edgeTriangleIntersections(all, runs[0].positions), 0u);
+  // It rests on the trampoline: the sheet's lowest particle is above the trampoline's lowest.
+  float sheetLowest = 1e9f, trampolineLowest = 1e9f;
+  for (uint32_t p = 0; p < model.particleCount(); ++p) {
+    float& lowest = p < 21 * 21 ? trampolineLowest : sheetLowest;
+    lowest = std::min(lowest, runs[0].positions[p].y);
+  }
+  EXPECT_GT(sheetLowest, trampolineLowest);
 }
 
 }  // namespace

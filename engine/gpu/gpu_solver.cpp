@@ -2,6 +2,8 @@
 
 #include <algorithm>
 
+#include "shared/contact_math.h"
+#include "sim/contact_triangles.h"
 #include "sim/sim_params.h"
 #include "vk/compute.h"
 #include "vk/descriptors.h"
@@ -32,7 +34,7 @@ std::string stageLabel(const char* stage, uint32_t substep) {
 
 }  // namespace
 
-static_assert(static_cast<uint32_t>(SolverStage::SolveColour0) == 19, "update solverStageNames");
+static_assert(static_cast<uint32_t>(SolverStage::SolveColour0) == 21, "update solverStageNames");
 
 // The spatial hash's passes, in order, with their shaders (docs/contacts.md).
 enum HashPass { Clear, Count, ScanBlocks, ScanTop, ScanAdd, Scatter, Sort, Neighbours, HashPassCount };
@@ -42,13 +44,13 @@ constexpr const char* kHashShaders[HashPassCount] = {
 
 std::vector<std::string> solverStageNames(uint32_t colourCount) {
   // In SolverStage order; the colours follow from SolveColour0.
-  std::vector<std::string> names = {"predict",          "jacobi constraints", "jacobi apply",
-                                    "collide",          "update velocity",    "grab",
-                                    "tethers",          "volume gradient",    "volume reduce",
-                                    "volume apply",     "hash clear",         "hash count",
-                                    "hash scan blocks", "hash scan top",      "hash scan add",
-                                    "hash scatter",     "hash sort",          "hash neighbours",
-                                    "contact solve"};
+  std::vector<std::string> names = {"predict",          "jacobi constraints",  "jacobi apply",
+                                    "collide",          "update velocity",     "grab",
+                                    "tethers",          "volume gradient",     "volume reduce",
+                                    "volume apply",     "hash clear",          "hash count",
+                                    "hash scan blocks", "hash scan top",       "hash scan add",
+                                    "hash scatter",     "hash sort",           "hash neighbours",
+                                    "contact solve",    "triangle neighbours", "triangle contact solve"};
   for (uint32_t c = 0; c < colourCount; ++c) names.push_back("solve colour " + std::to_string(c));
   return names;
 }
@@ -61,8 +63,8 @@ GpuSolver::GpuSolver(const vk::Context& ctx, const Model& model, const SolverSet
   createPipelines();
   const uint32_t colours = static_cast<uint32_t>(layout_.colours.size());
   // predict, the hash, collide, update velocity; per iteration the colours, two Jacobi passes, three
-  // volume passes, two contact passes, tethers and the grab (an upper bound for the timestamp pool).
-  const uint32_t passesPerSubstep = 3 + HashPassCount + settings_.iterations * (colours + 9);
+  // volume passes, three contact passes, tethers and the grab (an upper bound for the timestamp pool).
+  const uint32_t passesPerSubstep = 4 + HashPassCount + settings_.iterations * (colours + 10);
   for (int i = 0; i < 2; ++i) {
     auto slot = std::make_unique<FrameSlot>();
     std::string name = "solver frame " + std::to_string(i);
@@ -90,9 +92,10 @@ GpuSolver::~GpuSolver() {
     vkFreeCommandBuffers(ctx_.device, ctx_.commandPool, 1, &slot->cmd);
   }
   slots_.clear();
-  for (VkPipeline p : {predict_, solveColour_, solveDistance_, jacobiDistance_, jacobiConstraints_,
-                       jacobiApply_, collide_, updateVelocity_, grabPipeline_, tethers_, volumeGradient_,
-                       volumeReduce_, volumeApply_, contactSolve_, contactApply_})
+  for (VkPipeline p :
+       {predict_, solveColour_, solveDistance_, jacobiDistance_, jacobiConstraints_, jacobiApply_, collide_,
+        updateVelocity_, grabPipeline_, tethers_, volumeGradient_, volumeReduce_, volumeApply_, contactSolve_,
+        contactApply_, triangleNeighbours_, triangleContactSolve_})
     vkDestroyPipeline(ctx_.device, p, nullptr);
   for (VkPipeline p : hashPipelines_) vkDestroyPipeline(ctx_.device, p, nullptr);
   vkDestroyPipelineLayout(ctx_.device, pipelineLayout_, nullptr);
@@ -135,8 +138,14 @@ void GpuSolver::createBuffers() {
   make(VKXPBD_BINDING_HASH_CELLS, (2 * buckets + 1 + contactParams.scanBlocks) * sizeof(uint32_t),
        "hash cells");
   make(VKXPBD_BINDING_HASH_PARTICLES, 2 * contactParticles * sizeof(uint32_t), "hash particles");
-  make(VKXPBD_BINDING_CONTACTS, (contactParticles * (1 + contactParams.maxNeighbours) + 1) * sizeof(uint32_t),
-       "contact neighbours");
+  const VkDeviceSize contactWords =
+      contactParams.maxTriangles > 0
+          ? gpu::contactSumBase(m.particleCount(), contactParams.maxNeighbours, contactParams.maxTriangles) +
+                4 * VkDeviceSize{m.particleCount()}
+          : contactParticles * (1 + contactParams.maxNeighbours) + 1;
+  make(VKXPBD_BINDING_CONTACTS, contactWords * sizeof(uint32_t), "contact neighbours");
+  const std::vector<uint32_t> contactTriangles = packContactTriangles(m);
+  make(VKXPBD_BINDING_CONTACT_TRIANGLES, bytesOf(contactTriangles), "contact triangles");
   make(VKXPBD_BINDING_CONTACT_DELTA, contactParticles * sizeof(glm::vec4), "contact deltas");
   make(VKXPBD_BINDING_PARTICLE_FRICTION, bytesOf(m.particleFriction), "particle friction");
   make(VKXPBD_BINDING_JACOBI_DELTA, layout_.slotCount() * sizeof(glm::vec4), "jacobi slot deltas");
@@ -175,6 +184,10 @@ void GpuSolver::createBuffers() {
   upload(VKXPBD_BINDING_JACOBI_PARTICLES, layout_.adjacency.particles);
   upload(VKXPBD_BINDING_COLLIDERS, m.colliders);
   upload(VKXPBD_BINDING_PARTICLE_FRICTION, m.particleFriction);
+  upload(VKXPBD_BINDING_CONTACT_TRIANGLES, contactTriangles);
+  // The point–triangle sums start at zero; contact apply clears them after every use.
+  if (contactParams.maxTriangles > 0)
+    upload(VKXPBD_BINDING_CONTACTS, std::vector<uint32_t>(contactWords, 0u));
   upload(VKXPBD_BINDING_SDF_VALUES, m.sdfValues);
   upload(VKXPBD_BINDING_TETHERS, m.tethers);
   gpu::SimParams params = makeSimParams(m, settings_);
@@ -214,6 +227,10 @@ void GpuSolver::createPipelines() {
       hashPipelines_.push_back(vk::createComputePipeline(ctx_, pipelineLayout_, shader));
     contactSolve_ = vk::createComputePipeline(ctx_, pipelineLayout_, "contact_solve.comp");
     contactApply_ = vk::createComputePipeline(ctx_, pipelineLayout_, "contact_apply.comp");
+  }
+  if (model_.contacts.enabled && model_.contacts.triangles) {
+    triangleNeighbours_ = vk::createComputePipeline(ctx_, pipelineLayout_, "triangle_neighbours.comp");
+    triangleContactSolve_ = vk::createComputePipeline(ctx_, pipelineLayout_, "triangle_contact_solve.comp");
   }
   jacobiApply_ = vk::createComputePipeline(ctx_, pipelineLayout_, "jacobi_apply.comp");
   collide_ = vk::createComputePipeline(ctx_, pipelineLayout_, "collide.comp");
@@ -314,6 +331,9 @@ void GpuSolver::recordFrame(FrameSlot& slot, const std::string& name) {
         pc.count = n;
         recordPass(slot, SolverStage::ContactSolve, 0, contactSolve_, pc, n,
                    stageLabel("contact solve", s) + iter);
+        if (model_.contacts.triangles)
+          recordPass(slot, SolverStage::TriangleContactSolve, 0, triangleContactSolve_, pc, n,
+                     stageLabel("triangle contact solve", s) + iter);
         recordPass(slot, SolverStage::ContactSolve, 0, contactApply_, pc, n,
                    stageLabel("contact apply", s) + iter);
       }
@@ -354,6 +374,9 @@ void GpuSolver::recordHash(FrameSlot& slot, uint32_t substep) {
   for (uint32_t p = 0; p < HashPassCount; ++p)
     recordPass(slot, static_cast<SolverStage>(static_cast<uint32_t>(SolverStage::HashClear) + p), 0,
                hashPipelines_[p], pc, threads[p], stageLabel(kLabels[p], substep), p == ScanBlocks);
+  if (model_.contacts.triangles)
+    recordPass(slot, SolverStage::TriangleNeighbours, 0, triangleNeighbours_, pc, n,
+               stageLabel("triangle neighbours", substep));
 }
 
 NeighbourLists GpuSolver::downloadNeighbours() {
@@ -367,6 +390,22 @@ NeighbourLists GpuSolver::downloadNeighbours() {
   lists.count.assign(raw.begin(), raw.begin() + n);
   lists.overflow = raw[n];
   lists.neighbours.assign(raw.begin() + n + 1, raw.end());
+  return lists;
+}
+
+NeighbourLists GpuSolver::downloadTriangleNeighbours() {
+  NeighbourLists lists;
+  if (!model_.contacts.enabled || !model_.contacts.triangles) return lists;
+  wait();
+  const uint32_t n = model_.particleCount(), k = model_.contacts.maxNeighbours;
+  const uint32_t kt = model_.contacts.maxTriangles;
+  std::vector<uint32_t> raw(gpu::contactSumBase(n, k, kt));
+  vk::downloadBuffer(ctx_, buffers_[VKXPBD_BINDING_CONTACTS], raw.data(), bytesOf(raw));
+  const uint32_t countBase = gpu::contactTriangleCountBase(n, k);
+  lists.maxNeighbours = kt;
+  lists.count.assign(raw.begin() + countBase, raw.begin() + countBase + n);
+  lists.overflow = raw[countBase + n];
+  lists.neighbours.assign(raw.begin() + gpu::contactTriangleListBase(n, k), raw.end());
   return lists;
 }
 

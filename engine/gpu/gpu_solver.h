@@ -49,7 +49,9 @@ enum class SolverStage : uint32_t {
   HashScatter,
   HashSort,
   HashNeighbours,
-  ContactSolve,
+  ContactSolve,          // particle contacts' solve and the contacts' apply
+  TriangleNeighbours,    // point–triangle candidates, once per substep
+  TriangleContactSolve,  // point–triangle contacts, per iteration
   SolveColour0
 };
 
@@ -78,6 +80,8 @@ class GpuSolver {
 
   // Waits, then reads the particle contacts' neighbour lists of the last substep (empty without contacts).
   NeighbourLists downloadNeighbours();
+  // Waits, then reads the point–triangle candidate lists of the last substep (empty without them).
+  NeighbourLists downloadTriangleNeighbours();
 
   // Waits, then reads λ of every constraint: distance constraints, then elements, each in layout order.
   std::vector<float> downloadLambdas();
@@ -128,6 +132,8 @@ class GpuSolver {
   std::vector<VkPipeline> hashPipelines_;  // HashPass order
   VkPipeline contactSolve_ = VK_NULL_HANDLE;
   VkPipeline contactApply_ = VK_NULL_HANDLE;
+  VkPipeline triangleNeighbours_ = VK_NULL_HANDLE;
+  VkPipeline triangleContactSolve_ = VK_NULL_HANDLE;
   VkPipeline jacobiApply_ = VK_NULL_HANDLE;
   VkPipeline collide_ = VK_NULL_HANDLE;
   VkPipeline updateVelocity_ = VK_NULL_HANDLE;

@@ -272,11 +272,15 @@ std::vector<ClothDesc> readCloths(const Node& node) {
 }
 
 ContactSettings readContacts(const Node& node) {
-  node.expectObject({"distance", "search_radius", "friction", "max_neighbours"});
+  node.expectObject(
+      {"distance", "search_radius", "friction", "max_neighbours", "triangles", "max_triangles"});
   ContactSettings contacts;
   contacts.enabled = true;
   contacts.distance = node.member("distance").number(kPositive);
   contacts.searchRadius = 1.5f * contacts.distance;
+  contacts.searchRadiusGiven = node.find("search_radius").has_value();
+  if (auto n = node.find("triangles")) contacts.triangles = n->boolean();
+  if (auto n = node.find("max_triangles")) contacts.maxTriangles = n->count(1, 64);
   if (auto n = node.find("search_radius")) {
     contacts.searchRadius = n->number(kPositive);
     if (contacts.searchRadius < contacts.distance) n->fail("must be at least the contact distance");

@@ -11,6 +11,7 @@
 #include "sim/cloth_builder.h"
 
 #include "sim/body_builder.h"
+#include "sim/contact_triangles.h"
 #include "sim/element_builder.h"
 
 #include <cmath>
@@ -260,6 +261,24 @@ void checkContactDistance(const SceneDesc& scene, const Model& model) {
   }
 }
 
+// Point–triangle contacts find a triangle through a corner in the particle's neighbour list. A point
+// within triangleSearch of a triangle is within triangleSearch + L/√3 of its nearest corner (L the
+// longest edge; the farthest point of a triangle from all its corners is at most L/√3 from one), with
+// 10% allowed for stretching: that "reach" must fit inside the search radius.
+void setTriangleSearch(const SceneDesc& scene, Model& model) {
+  ContactSettings& contacts = model.contacts;
+  const float reach = 1.1f * longestSurfaceEdge(model) / std::sqrt(3.0f);
+  if (!contacts.searchRadiusGiven) contacts.searchRadius = 1.5f * contacts.distance + reach;
+  contacts.triangleSearch = contacts.searchRadius - reach;
+  if (contacts.triangleSearch < contacts.distance) {
+    fail(scene, "contacts.search_radius",
+         std::to_string(contacts.searchRadius) +
+             " m is too small for triangle contacts: it must be at least "
+             "the distance plus 1.1·(longest triangle edge)/√3, " +
+             std::to_string(contacts.distance + reach) + " m");
+  }
+}
+
 }  // namespace
 
 Model buildModel(const SceneDesc& scene) {
@@ -287,6 +306,7 @@ Model buildModel(const SceneDesc& scene) {
   if (!model.particleFriction.empty()) model.particleFriction.resize(model.particleCount(), glm::vec2(-1.0f));
   model.contacts = scene.contacts;
   if (model.contacts.enabled) checkContactDistance(scene, model);
+  if (model.contacts.enabled && model.contacts.triangles) setTriangleSearch(scene, model);
   model.colliders = scene.colliders;
   model.sdfValues = scene.sdfValues;
   model.thickness = scene.thickness;

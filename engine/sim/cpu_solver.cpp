@@ -19,12 +19,15 @@ CpuSolver::CpuSolver(const Model& model, const SolverSettings& settings, const S
   lambdas_.assign(layout.lambdaCount(), 0.0f);
   volumeState_.assign(layout.volumes.size(), gpu::VolumeState{});
   slotDelta_.assign(layout.slotCount(), vec4(0.0f));
+  contactTriangles_ = packContactTriangles(model);
 }
 
 void CpuSolver::stepFrame(State& state, const IterationObserver& observer) {
   for (uint32_t s = 0; s < settings_.substeps; ++s) {
     predict(state, s);
     if (params_.maxNeighbours > 0) neighbours_ = findNeighbours(state.positions, params_);
+    if (params_.maxTriangles > 0)
+      triangleNeighbours_ = findTriangleNeighbours(state.positions, params_, neighbours_, contactTriangles_);
     for (uint32_t it = 0; it < settings_.iterations; ++it) {
       for (uint32_t c = 0; c < layout_.colours.size(); ++c) solveColour(state, c, it == 0);
       if (layout_.jacobi.count + layout_.jacobiElements.count > 0) solveJacobi(state, it == 0);
@@ -181,10 +184,49 @@ void CpuSolver::solveVolumes(State& state, bool firstIteration) {
   }
 }
 
+glm::vec2 CpuSolver::pairFriction(uint32_t i, uint32_t j) const {
+  glm::vec2 mu(params_.staticFriction, params_.kineticFriction);
+  if (params_.bodyFriction == 0u) return mu;
+  const glm::vec2 fi = model_.particleFriction[i], fj = model_.particleFriction[j];
+  return {gpu::combinedFriction(gpu::combinedFriction(mu.x, fi.x), gpu::combinedFriction(mu.x, fj.x)),
+          gpu::combinedFriction(gpu::combinedFriction(mu.y, fi.y), gpu::combinedFriction(mu.y, fj.y))};
+}
+
+void CpuSolver::sumTriangleContacts(const State& state, std::vector<glm::uvec4>& sums) const {
+  auto start = [&](uint32_t i) { return vec3(predicted_[i]) - vec3(state.velocities[i]) * params_.dt; };
+  auto add = [&](uint32_t i, vec3 d) {
+    // uint arithmetic wraps like the GPU's atomicAdd on the two's-complement bits.
+    sums[i] += glm::uvec4(static_cast<uint32_t>(gpu::toContactFixed(d.x)),
+                          static_cast<uint32_t>(gpu::toContactFixed(d.y)),
+                          static_cast<uint32_t>(gpu::toContactFixed(d.z)), 1u);
+  };
+  const uint32_t kt = triangleNeighbours_.maxNeighbours;
+  for (uint32_t q = 0; q < model_.particleCount(); ++q) {
+    const vec4 xq = state.positions[q];
+    for (uint32_t k = 0; k < triangleNeighbours_.count[q]; ++k) {
+      const uint32_t t = triangleNeighbours_.neighbours[size_t{q} * kt + k];
+      const uint32_t a = contactTriangles_[3 * t], b = contactTriangles_[3 * t + 1],
+                     c = contactTriangles_[3 * t + 2];
+      const vec4 xa = state.positions[a], xb = state.positions[b], xc = state.positions[c];
+      const glm::vec2 mu = pairFriction(q, a);
+      const gpu::PointTriangleCorrection r = gpu::pointTriangleContact(
+          vec3(xq), vec3(xa), vec3(xb), vec3(xc), start(q), start(a), start(b), start(c),
+          vec4(xq.w, xa.w, xb.w, xc.w), params_.contactDistance, mu.x, mu.y);
+      if (r.touching == 0u) continue;
+      add(q, r.dq);
+      add(a, r.d0);
+      add(b, r.d1);
+      add(c, r.d2);
+    }
+  }
+}
+
 void CpuSolver::solveContacts(State& state) {
-  // Jacobi: every particle's correction from the positions before any of them moves, then all move.
+  // Jacobi: every particle's corrections from the positions before any of them moves, then every
+  // particle moves by their mean. Particle contacts are summed per particle in list order; point–triangle
+  // contacts in fixed point, as on the GPU.
   const uint32_t n = model_.particleCount();
-  std::vector<vec3> delta(n, vec3(0.0f));
+  std::vector<vec4> particleSums(n, vec4(0.0f));
   for (uint32_t i = 0; i < n; ++i) {
     const vec4 xi = state.positions[i];
     if (xi.w <= 0.0f) continue;
@@ -195,22 +237,30 @@ void CpuSolver::solveContacts(State& state) {
       const uint32_t j = neighbours_.neighbours[size_t{i} * neighbours_.maxNeighbours + k];
       const vec4 xj = state.positions[j];
       const vec3 startJ = vec3(predicted_[j]) - vec3(state.velocities[j]) * params_.dt;
-      float muS = params_.staticFriction, muK = params_.kineticFriction;
-      if (params_.bodyFriction != 0u) {
-        const glm::vec2 fi = model_.particleFriction[i], fj = model_.particleFriction[j];
-        muS = gpu::combinedFriction(gpu::combinedFriction(muS, fi.x), gpu::combinedFriction(muS, fj.x));
-        muK = gpu::combinedFriction(gpu::combinedFriction(muK, fi.y), gpu::combinedFriction(muK, fj.y));
-      }
+      const glm::vec2 mu = pairFriction(i, j);
       const vec3 d = gpu::particleContactDelta(vec3(xi), vec3(xj), startI, startJ, xi.w, xj.w,
-                                               params_.contactDistance, muS, muK);
+                                               params_.contactDistance, mu.x, mu.y);
       if (d != vec3(0.0f)) {
         sum += d;
         ++active;
       }
     }
-    if (active > 0) delta[i] = sum / static_cast<float>(active);
+    particleSums[i] = vec4(sum, static_cast<float>(active));
   }
-  for (uint32_t i = 0; i < n; ++i) state.positions[i] += vec4(delta[i], 0.0f);
+  std::vector<glm::uvec4> triangleSums(params_.maxTriangles > 0 ? n : 0, glm::uvec4(0u));
+  if (params_.maxTriangles > 0) sumTriangleContacts(state, triangleSums);
+  for (uint32_t i = 0; i < n; ++i) {
+    vec3 sum(particleSums[i]);
+    float touching = particleSums[i].w;
+    if (params_.maxTriangles > 0) {
+      const glm::uvec4 fixed = triangleSums[i];
+      sum += vec3(gpu::fromContactFixed(static_cast<int32_t>(fixed.x)),
+                  gpu::fromContactFixed(static_cast<int32_t>(fixed.y)),
+                  gpu::fromContactFixed(static_cast<int32_t>(fixed.z)));
+      touching += static_cast<float>(fixed.w);
+    }
+    if (touching > 0.0f) state.positions[i] += vec4(sum / touching, 0.0f);
+  }
 }
 
 void CpuSolver::setGrab(uint32_t particle, glm::vec3 target, float compliance) {

@@ -7,6 +7,7 @@
 
 #include "shared/element_math.h"
 #include "sim/contact_hash.h"
+#include "sim/contact_triangles.h"
 #include "sim/model.h"
 #include "sim/solver_layout.h"
 
@@ -29,6 +30,9 @@ class CpuSolver {
   // λ of every constraint after the last substep: distance constraints then elements, each in layout
   // order (N·s² for distance constraints; force = λ / Δt²).
   const std::vector<float>& lambdas() const { return lambdas_; }
+  // Contact candidate lists of the last substep (empty without contacts / triangle contacts).
+  const NeighbourLists& neighbours() const { return neighbours_; }
+  const NeighbourLists& triangleNeighbours() const { return triangleNeighbours_; }
 
  private:
   void predict(State& state, uint32_t substep);
@@ -39,6 +43,9 @@ class CpuSolver {
   void solveColour(State& state, uint32_t colour, bool firstIteration);
   void solveVolumes(State& state, bool firstIteration);
   void solveContacts(State& state);
+  // Adds the point–triangle corrections to the fixed-point sums (x, y, z, count per particle).
+  void sumTriangleContacts(const State& state, std::vector<glm::uvec4>& sums) const;
+  glm::vec2 pairFriction(uint32_t i, uint32_t j) const;
   void solveJacobi(State& state, bool firstIteration);
   void solveGrab(State& state, bool firstIteration);
   void collide(State& state, uint32_t substep);
@@ -54,7 +61,9 @@ class CpuSolver {
   std::vector<glm::vec4> slotDelta_;
   gpu::GrabConstraint grab_{};
   std::vector<gpu::VolumeState> volumeState_;
-  NeighbourLists neighbours_;  // of the current substep
+  NeighbourLists neighbours_;               // of the current substep
+  std::vector<uint32_t> contactTriangles_;  // packContactTriangles
+  NeighbourLists triangleNeighbours_;       // point–triangle candidates of the current substep
 };
 
 }  // namespace vkxpbd

@@ -72,6 +72,12 @@ struct ContactSettings {
   float staticFriction = 0.0f;   // μs
   float kineticFriction = 0.0f;  // μk
   uint32_t maxNeighbours = 16;   // per particle; more are dropped and counted
+  // Point–triangle contacts between particles and the bodies' surface triangles (model.surfaces).
+  bool triangles = false;
+  uint32_t maxTriangles = 16;   // triangle list length per particle; more are dropped and counted
+  float triangleSearch = 0.0f;  // m: triangles nearer than this are listed (set by buildModel)
+  // false: buildModel widens searchRadius so that the triangles are found (docs/contacts.md)
+  bool searchRadiusGiven = true;
 };
 
 struct Model {

@@ -15,6 +15,13 @@ inline uint32_t hashBucketCount(uint32_t particles) {
   return buckets;
 }
 
+// Triangles of every body's surface: the triangles of point–triangle contacts.
+inline uint32_t contactTriangleCount(const Model& model) {
+  size_t indices = 0;
+  for (const SurfaceMesh& s : model.surfaces) indices += s.indices.size();
+  return static_cast<uint32_t>(indices / 3);
+}
+
 inline gpu::SimParams makeSimParams(const Model& model, const SolverSettings& settings) {
   gpu::SimParams p{};
   const float dt = settings.substepDt();
@@ -41,6 +48,11 @@ inline gpu::SimParams makeSimParams(const Model& model, const SolverSettings& se
     p.invCellSize = 1.0f / model.contacts.searchRadius;
     p.staticFriction = model.contacts.staticFriction;
     p.kineticFriction = model.contacts.kineticFriction;
+    if (model.contacts.triangles) {
+      p.maxTriangles = model.contacts.maxTriangles;
+      p.triangleSearch = model.contacts.triangleSearch;
+      p.contactTriangles = contactTriangleCount(model);
+    }
   }
   return p;
 }

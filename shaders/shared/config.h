@@ -51,9 +51,12 @@
 #define VKXPBD_BINDING_HASH_PARTICLES \
   27                                // uint[2N]: bucket of each particle, then particles sorted by bucket
 #define VKXPBD_BINDING_CONTACTS 28  // uint[]: neighbour count per particle [N], overflow count, lists [N·K]
-#define VKXPBD_BINDING_CONTACT_DELTA 29      // vec4[N]: averaged contact correction of the iteration (m)
+#define VKXPBD_BINDING_CONTACT_DELTA \
+  29  // vec4[N]: xyz summed particle-contact corrections (m), w their count
 #define VKXPBD_BINDING_PARTICLE_FRICTION 30  // float[2N]: μs, μk of each particle's body (negative: not set)
-#define VKXPBD_BINDING_COUNT 31
+// uint[]: the contact triangles' corners [3T], then per particle its triangles as CSR: offsets [N + 1], list
+#define VKXPBD_BINDING_CONTACT_TRIANGLES 31
+#define VKXPBD_BINDING_COUNT 32
 
 // ElementConstraint.type values (formulas and gradients: shared/element_math.h).
 #define VKXPBD_ELEMENT_DIHEDRAL 0u        // bending angle between two triangles (rad)

@@ -47,6 +47,135 @@ XPBD_FN vec3 particleContactDelta(vec3 xi, vec3 xj, vec3 xiStart, vec3 xjStart, 
   return delta;
 }
 
+// Closest point to q on the triangle (a, b, c), edges and corners included (Voronoi regions of the
+// corners, then of the edges, then the face).
+XPBD_FN vec3 closestPointOnTriangle(vec3 q, vec3 a, vec3 b, vec3 c) {
+  vec3 ab = b - a;
+  vec3 ac = c - a;
+  vec3 aq = q - a;
+  float d1 = dot(ab, aq);
+  float d2 = dot(ac, aq);
+  if (d1 <= 0.0f && d2 <= 0.0f) return a;
+  vec3 bq = q - b;
+  float d3 = dot(ab, bq);
+  float d4 = dot(ac, bq);
+  if (d3 >= 0.0f && d4 <= d3) return b;
+  float vc = d1 * d4 - d3 * d2;
+  if (vc <= 0.0f && d1 >= 0.0f && d3 <= 0.0f) return a + (d1 / (d1 - d3)) * ab;
+  vec3 cq = q - c;
+  float d5 = dot(ab, cq);
+  float d6 = dot(ac, cq);
+  if (d6 >= 0.0f && d5 <= d6) return c;
+  float vb = d5 * d2 - d1 * d6;
+  if (vb <= 0.0f && d2 >= 0.0f && d6 <= 0.0f) return a + (d2 / (d2 - d6)) * ac;
+  float va = d3 * d6 - d5 * d4;
+  if (va <= 0.0f && (d4 - d3) >= 0.0f && (d5 - d6) >= 0.0f)
+    return b + ((d4 - d3) / ((d4 - d3) + (d5 - d6))) * (c - b);
+  float denom = va + vb + vc;
+  if (abs(denom) < VKXPBD_MIN_LENGTH * VKXPBD_MIN_LENGTH) return a;  // degenerate triangle
+  return a + ab * (vb / denom) + ac * (vc / denom);
+}
+
+// Barycentric coordinates of q's projection onto the plane of (a, b, c); x = 2 marks a degenerate
+// triangle (no coordinate of a real projection is 2 when all are >= 0).
+XPBD_FN vec3 projectedBarycentrics(vec3 q, vec3 a, vec3 b, vec3 c) {
+  vec3 e0 = b - a;
+  vec3 e1 = c - a;
+  vec3 e2 = q - a;
+  float d00 = dot(e0, e0);
+  float d01 = dot(e0, e1);
+  float d11 = dot(e1, e1);
+  float d20 = dot(e2, e0);
+  float d21 = dot(e2, e1);
+  float denom = d00 * d11 - d01 * d01;
+  if (denom <= 1e-12f * d00 * d11) return vec3(2.0f, -1.0f, -1.0f);
+  float v = (d11 * d20 - d01 * d21) / denom;
+  float w = (d00 * d21 - d01 * d20) / denom;
+  return vec3(1.0f - v - w, v, w);
+}
+
+// The corrections of one point–triangle contact (zero and touching = 0 when they do not touch).
+struct PointTriangleCorrection {
+  vec3 dq;  // position change of the point, m
+  vec3 d0;  // of the triangle's corners, m
+  vec3 d1;
+  vec3 d2;
+  uint touching;  // 1 when the contact acts
+};
+
+// Point–triangle contact: the point q must stay at least d from the triangle, on the side where it was
+// at the start of the substep (so a point that crossed during the substep is pulled back):
+//   C = s·(q − p)·n − d ≥ 0,  p = Σ b_k x_k,  n the unit normal, s = ±1 the side at the start.
+// Gradients (b and n held fixed): ∇_q C = s·n, ∇_k C = −b_k·s·n. Only contacts whose projection falls
+// inside the triangle are taken; near edges and corners the neighbouring triangles and the
+// particle–particle contacts act. Friction on the point's displacement relative to the surface point p
+// over the substep, as in particleContactDelta. Linear momentum is kept: Σ m·Δx = 0 since Σ b_k = 1.
+XPBD_FN PointTriangleCorrection pointTriangleContact(vec3 q, vec3 x0, vec3 x1, vec3 x2, vec3 qStart,
+                                                     vec3 x0Start, vec3 x1Start, vec3 x2Start, vec4 w,
+                                                     float d, float staticFriction, float kineticFriction) {
+  PointTriangleCorrection r;
+  r.dq = vec3(0.0f);
+  r.d0 = vec3(0.0f);
+  r.d1 = vec3(0.0f);
+  r.d2 = vec3(0.0f);
+  r.touching = 0u;
+  vec3 normal = cross(x1 - x0, x2 - x0);
+  float area2 = length(normal);  // twice the area, m²
+  vec3 b = projectedBarycentrics(q, x0, x1, x2);
+  if (area2 < VKXPBD_MIN_LENGTH || min(b.x, min(b.y, b.z)) < 0.0f) return r;
+  vec3 n = normal / area2;
+  vec3 startNormal = cross(x1Start - x0Start, x2Start - x0Start);
+  vec3 startPoint = b.x * x0Start + b.y * x1Start + b.z * x2Start;
+  if (dot(qStart - startPoint, startNormal) < 0.0f) n = -n;
+  vec3 p = b.x * x0 + b.y * x1 + b.z * x2;
+  float C = dot(q - p, n) - d;  // m
+  // w: inverse masses of q, x0, x1, x2 (1/kg); W the generalised inverse mass along n.
+  float W = w.x + b.x * b.x * w.y + b.y * b.y * w.z + b.z * b.z * w.w;
+  if (C >= 0.0f || W <= 0.0f) return r;
+  float deltaLambda = -C / W;  // kg·m
+  // Friction: the relative tangential displacement over the substep, reduced (Coulomb, position level).
+  vec3 rel = (q - qStart) - (b.x * (x0 - x0Start) + b.y * (x1 - x1Start) + b.z * (x2 - x2Start));
+  vec3 tangential = rel - dot(rel, n) * n;
+  float slide = length(tangential);
+  float depth = -C;
+  vec3 removed = vec3(0.0f);  // change of the relative tangential displacement is −removed
+  if (slide < staticFriction * depth) {
+    removed = tangential;
+  } else if (slide > VKXPBD_MIN_LENGTH) {
+    removed = tangential * min(kineticFriction * depth / slide, 1.0f);
+  }
+  vec3 impulse =
+      deltaLambda * n - removed / W;  // kg·m: the point gets w_q·impulse, corner k −b_k·w_k·impulse
+  r.dq = w.x * impulse;
+  r.d0 = -(b.x * w.y) * impulse;
+  r.d1 = -(b.y * w.z) * impulse;
+  r.d2 = -(b.z * w.w) * impulse;
+  r.touching = 1u;
+  return r;
+}
+
+// Point–triangle corrections are summed with integer atomics (order-independent, so deterministic):
+// metres in fixed point, 2^-28 m resolution, ±2^30 clamp (±4 m per particle and iteration).
+#define VKXPBD_CONTACT_FIXED_SCALE 268435456.0f
+XPBD_FN int toContactFixed(float metres) {
+  return int(floor(min(max(metres * VKXPBD_CONTACT_FIXED_SCALE, -1073741824.0f), 1073741824.0f) + 0.5f));
+}
+XPBD_FN float fromContactFixed(int fixedMetres) {
+  return float(fixedMetres) / VKXPBD_CONTACT_FIXED_SCALE;
+}
+
+// Layout of the CONTACTS buffer (uint): [N counts][overflow][N·K particle lists], then with triangle
+// contacts [N triangle counts][triangle overflow][N·Kt triangle lists][4N fixed-point sums: x, y, z, count].
+XPBD_FN uint contactTriangleCountBase(uint particles, uint maxNeighbours) {
+  return particles * (1u + maxNeighbours) + 1u;
+}
+XPBD_FN uint contactTriangleListBase(uint particles, uint maxNeighbours) {
+  return contactTriangleCountBase(particles, maxNeighbours) + particles + 1u;
+}
+XPBD_FN uint contactSumBase(uint particles, uint maxNeighbours, uint maxTriangles) {
+  return contactTriangleListBase(particles, maxNeighbours) + particles * maxTriangles;
+}
+
 XPBD_END_NAMESPACE
 
 #endif

@@ -78,6 +78,10 @@ struct SimParams {
   float invCellSize;       // 1 / hash cell size (the neighbour search radius), 1/m
   float staticFriction;    // μs between particles
   float kineticFriction;   // μk between particles
+  uint maxTriangles;       // point–triangle contacts: triangle list length per particle; 0 = none
+  float triangleSearch;    // point–triangle contacts: triangles nearer than this are listed, m
+  uint contactTriangles;   // triangles in VKXPBD_BINDING_CONTACT_TRIANGLES
+  uint pad0;
 };
 
 // Advanced on the GPU once per frame, so a recorded frame can be replayed unchanged.
@@ -176,7 +180,7 @@ static_assert(sizeof(vkxpbd::gpu::DistanceConstraint) == 24);
 static_assert(sizeof(vkxpbd::gpu::Pin) == 32);
 static_assert(sizeof(vkxpbd::gpu::Collider) == 112);
 static_assert(sizeof(vkxpbd::gpu::PinMotion) == 32);
-static_assert(sizeof(vkxpbd::gpu::SimParams) == 96);
+static_assert(sizeof(vkxpbd::gpu::SimParams) == 112);
 static_assert(sizeof(vkxpbd::gpu::PassConstants) == 32);
 static_assert(sizeof(vkxpbd::gpu::GrabConstraint) == 32);
 static_assert(sizeof(vkxpbd::gpu::Tether) == 16);
