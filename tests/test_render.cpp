@@ -13,6 +13,8 @@
 
 #include "gpu/gpu_solver.h"
 #include "gpu_test_fixture.h"
+#include "mesh/triangle_mesh.h"
+#include "render/collider_mesh.h"
 #include "render/image.h"
 #include "render/offscreen_renderer.h"
 #include "scene/builtin_scenes.h"
@@ -78,7 +80,7 @@ bool isGrey(glm::u8vec4 c) {  // ground and grid: equal channels
   const int hi = std::max({c.x, c.y, c.z}), lo = std::min({c.x, c.y, c.z});
   return hi - lo <= 6 && lo > 30;
 }
-bool isSphere(glm::u8vec4 c) {  // grey-green: linear (0.45, 0.50, 0.45)
+bool isSphere(glm::u8vec4 c) {  // colliders, grey-green: linear (0.45, 0.50, 0.45)
   return c.y > c.x + 2 && c.y > c.z + 2 && std::abs(c.x - c.z) <= 3;
 }
 bool isBackground(glm::u8vec4 c) {  // the clear colour, linear (0.02, 0.03, 0.05) → sRGB (39, 48, 63)
@@ -227,14 +229,79 @@ TEST(RenderMesh, AdjacencyListsEveryCornerInAscendingTriangleOrder) {
   EXPECT_GE(mesh.offsets[1] - mesh.offsets[0], 1u);
 }
 
-TEST(RenderMesh, UvSphereIsOutwardCounterClockwise) {
-  const render::SphereMesh sphere = render::buildUvSphere(16, 8);
-  ASSERT_EQ(sphere.indices.size() % 3, 0u);
-  for (size_t t = 0; t < sphere.indices.size(); t += 3) {
-    const glm::vec3 a(sphere.vertices[sphere.indices[t]]), b(sphere.vertices[sphere.indices[t + 1]]),
-        c(sphere.vertices[sphere.indices[t + 2]]);
-    EXPECT_GT(glm::dot(glm::cross(b - a, c - a), a + b + c), 0.0f) << "triangle " << t / 3;
+// Every triangle of a convex solid centred at the origin faces away from the centre, and every vertex
+// normal agrees with its triangle's.
+void expectOutwardCounterClockwise(const render::SolidMesh& mesh, const char* what) {
+  ASSERT_EQ(mesh.indices.size() % 3, 0u);
+  ASSERT_EQ(mesh.positions.size(), mesh.normals.size());
+  size_t faces = 0;
+  for (size_t t = 0; t < mesh.indices.size(); t += 3) {
+    const glm::vec3 a(mesh.positions[mesh.indices[t]]), b(mesh.positions[mesh.indices[t + 1]]),
+        c(mesh.positions[mesh.indices[t + 2]]);
+    const glm::vec3 n = glm::cross(b - a, c - a);
+    if (glm::length(n) < 1e-9f) continue;  // the zero-length band of a capsule of length 0
+    ++faces;
+    EXPECT_GT(glm::dot(n, a + b + c), 0.0f) << what << " triangle " << t / 3;
+    for (size_t k = 0; k < 3; ++k)
+      EXPECT_GT(glm::dot(n, glm::vec3(mesh.normals[mesh.indices[t + k]])), 0.0f)
+          << what << " triangle " << t / 3;
   }
+  EXPECT_GT(faces, 0u) << what;
+}
+
+TEST(RenderMesh, ColliderSurfacesAreOutwardCounterClockwise) {
+  const render::SolidMesh capsule = render::buildCapsule(0.1f, 0.3f, 16, 8);
+  expectOutwardCounterClockwise(capsule, "capsule");
+  // Every vertex lies on the capsule: 0.1 m from the segment x in [−0.3, 0.3] m.
+  for (const glm::vec4& p : capsule.positions) {
+    const glm::vec3 axis(std::clamp(p.x, -0.3f, 0.3f), 0.0f, 0.0f);
+    EXPECT_NEAR(glm::length(glm::vec3(p) - axis), 0.1f, 1e-6f);
+  }
+  expectOutwardCounterClockwise(render::buildCapsule(0.2f, 0.0f, 16, 8), "sphere");
+  const render::SolidMesh box = render::buildBox({0.2f, 0.1f, 0.3f});
+  expectOutwardCounterClockwise(box, "box");
+  EXPECT_EQ(box.indices.size(), 36u);
+  for (const glm::vec4& p : box.positions) {
+    EXPECT_FLOAT_EQ(std::abs(p.x), 0.2f);
+    EXPECT_FLOAT_EQ(std::abs(p.y), 0.1f);
+    EXPECT_FLOAT_EQ(std::abs(p.z), 0.3f);
+  }
+  // A mesh whose triangles wind inward is turned outward.
+  TriangleMesh inward = makeIcosphere(0.5f, 1);
+  for (size_t t = 0; t < inward.indices.size(); t += 3)
+    std::swap(inward.indices[t + 1], inward.indices[t + 2]);
+  expectOutwardCounterClockwise(render::buildFlatSurface(inward.vertices, inward.indices), "inward mesh");
+}
+
+// A box sliding along +x at 1 m/s and a capsule spinning about y: each is drawn where the solver has
+// it at the drawn time, not where it started.
+TEST_F(Render, CollidersAreDrawnAtTheirPoseAtTheDrawnTime) {
+  const SceneDesc scene = parseScene(R"({"solver": {"gravity": [0, 0, 0]},
+    "cloths": [{"size": [0.2, 0.2], "resolution": [3, 3], "center": [0, 1.5, -1]}],
+    "colliders": [{"type": "box", "center": [-0.5, 0.5, 0], "half_extents": [0.15, 0.15, 0.15], "velocity": [1, 0, 0]},
+                  {"type": "capsule", "center": [0, 0.5, 0.6], "radius": 0.05, "half_length": 0.3,
+                   "angular_velocity": [0, 3.14159265, 0]}]})",
+                                     "moving.json");
+  RenderedSim sim(*ctx, scene, 160, 120);
+  OrbitCamera camera;  // straight down from above: x right, z down in the picture
+  camera.target = {0.0f, 0.5f, 0.2f};
+  camera.distance = 3.0f;
+  camera.yaw = 0.0f;
+  camera.pitch = 1.5f;
+  const Image start = sim.renderer.render(camera);
+  const glm::vec3 boxStart(-0.5f, 0.65f, 0.0f), boxEnd(0.0f, 0.65f, 0.0f);           // top face centres
+  const glm::vec3 capsuleEnd0(0.25f, 0.55f, 0.6f), capsuleEnd1(0.0f, 0.55f, 0.85f);  // tip, then turned
+  EXPECT_TRUE(isSphere(pixelAt(start, toPixel(camera, start, boxStart))));
+  EXPECT_FALSE(isSphere(pixelAt(start, toPixel(camera, start, boxEnd))));
+  EXPECT_TRUE(isSphere(pixelAt(start, toPixel(camera, start, capsuleEnd0))));
+  EXPECT_FALSE(isSphere(pixelAt(start, toPixel(camera, start, capsuleEnd1))));
+  sim.solver.simulate(30);  // 0.5 s: the box moved 0.5 m, the capsule turned by a quarter turn
+  EXPECT_NEAR(sim.solver.time(), 0.5f, 1e-6f);
+  const Image later = sim.renderer.render(camera);
+  EXPECT_FALSE(isSphere(pixelAt(later, toPixel(camera, later, boxStart))));
+  EXPECT_TRUE(isSphere(pixelAt(later, toPixel(camera, later, boxEnd))));
+  EXPECT_FALSE(isSphere(pixelAt(later, toPixel(camera, later, capsuleEnd0))));
+  EXPECT_TRUE(isSphere(pixelAt(later, toPixel(camera, later, capsuleEnd1))));
 }
 
 TEST(Camera, FramesTheSceneInVulkanClipSpace) {

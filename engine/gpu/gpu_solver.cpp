@@ -457,6 +457,7 @@ void GpuSolver::simulate(uint32_t frames) {
     VK_CHECK(vkQueueSubmit(ctx_.queue, 1, &submit, slot.fence));
     slot.pending = true;
     ++submitted_;
+    ++frame_;
   }
 }
 
@@ -474,6 +475,7 @@ void GpuSolver::upload(const State& state) {
   gpu::FrameClock clock{};
   clock.frame = static_cast<uint32_t>(state.frame);
   vk::uploadBuffer(ctx_, buffers_[VKXPBD_BINDING_CLOCK], &clock, sizeof(clock));
+  frame_ = clock.frame;
 }
 
 State GpuSolver::download() {

@@ -94,6 +94,9 @@ class GpuSolver {
   const vk::Buffer& constraintBuffer() const { return buffers_[VKXPBD_BINDING_DISTANCE]; }
   const vk::Buffer& lambdaBuffer() const { return buffers_[VKXPBD_BINDING_LAMBDA]; }
   const SolverSettings& settings() const { return settings_; }
+  // Simulation time (s) at the end of every frame queued so far: where a renderer drawing now
+  // places the kinematic colliders (the frame counter as uploaded, plus the frames queued since).
+  float time() const { return static_cast<float>(frame_) * settings_.frameDt; }
   const SolverLayout& layout() const { return layout_; }
 
  private:
@@ -143,6 +146,7 @@ class GpuSolver {
   gpu::GrabConstraint grab_{};  // what the host last wrote to the grab buffer
   std::vector<std::unique_ptr<FrameSlot>> slots_;
   uint64_t submitted_ = 0;
+  uint32_t frame_ = 0;  // the frame counter on the device after every queued frame
   int lastCompleted_ = -1;
   uint32_t passesPerFrame_ = 0;
 };

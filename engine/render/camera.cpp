@@ -5,6 +5,9 @@
 
 #include <glm/gtc/matrix_transform.hpp>
 
+#include "render/collider_mesh.h"
+#include "shared/collider_math.h"
+
 namespace vkxpbd::render {
 
 glm::vec3 OrbitCamera::eye() const {
@@ -33,10 +36,14 @@ Bounds sceneBounds(const Model& model) {
     any = true;
   };
   for (const glm::vec4& p : model.restPositions) add(glm::vec3(p), glm::vec3(p));
-  for (const Collider& s : model.colliders) {
-    if (s.type != VKXPBD_COLLIDER_SPHERE) continue;
-    const glm::vec3 c(s.position);
-    add(c - s.shape.w, c + s.shape.w);
+  for (uint32_t k = 0; k < model.colliders.size(); ++k) {
+    // Every drawn collider where it starts.
+    const Collider& c = model.colliders[k];
+    for (const glm::vec4& p : buildColliderMesh(model, k).positions) {
+      const glm::vec3 world =
+          gpu::colliderCentre(c, 0.0f) + gpu::quatRotate(gpu::colliderRotation(c, 0.0f), glm::vec3(p));
+      add(world, world);
+    }
   }
   if (!any) add(glm::vec3(-1.0f, 0.0f, -1.0f), glm::vec3(1.0f, 1.0f, 1.0f));
   for (const Collider& plane : model.colliders) {

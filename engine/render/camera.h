@@ -31,8 +31,8 @@ struct Bounds {
   float radius() const { return 0.5f * glm::length(max - min); }  // of the enclosing sphere
 };
 
-// The rest positions and sphere colliders, extended down to any roughly horizontal ground plane
-// beneath them (so the camera sees where the cloth will fall).
+// The rest positions and the drawn colliders (all but planes) at t = 0, extended down to any roughly
+// horizontal ground plane beneath them (so the camera sees where the cloth will fall).
 Bounds sceneBounds(const Model& model);
 
 // A camera at the given yaw and pitch looking at the centre of `bounds`, as close as it can be while

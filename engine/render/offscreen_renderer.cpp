@@ -4,7 +4,7 @@ namespace vkxpbd::render {
 
 OffscreenRenderer::OffscreenRenderer(const vk::Context& ctx, const Model& model, const GpuSolver& solver,
                                      uint32_t width, uint32_t height, bool msaa)
-    : ctx_(ctx), model_(model) {
+    : ctx_(ctx), model_(model), solver_(solver) {
   target_ = std::make_unique<OffscreenTarget>(ctx_, width, height, msaa);
   scene_ = std::make_unique<SceneRenderer>(ctx_, model_, solver.positionBuffer(), target_->renderPass(),
                                            target_->samples());
@@ -41,7 +41,7 @@ Image OffscreenRenderer::render(const OrbitCamera& camera) {
   scene_->recordNormals(cmd_);
   target_->begin(cmd_);
   ctx_.beginLabel(cmd_, "draw");
-  scene_->recordDraw(cmd_, camera, target_->extent());
+  scene_->recordDraw(cmd_, camera, target_->extent(), solver_.time());
   ctx_.endLabel(cmd_);
   target_->end(cmd_);
   ctx_.endLabel(cmd_);

@@ -33,6 +33,7 @@ class OffscreenRenderer {
  private:
   const vk::Context& ctx_;
   const Model& model_;
+  const GpuSolver& solver_;
   std::unique_ptr<OffscreenTarget> target_;
   std::unique_ptr<SceneRenderer> scene_;
   VkCommandBuffer cmd_ = VK_NULL_HANDLE;

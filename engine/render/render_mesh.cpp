@@ -1,7 +1,6 @@
 #include "render/render_mesh.h"
 
 #include <cmath>
-#include <numbers>
 
 namespace vkxpbd::render {
 
@@ -35,31 +34,6 @@ std::vector<glm::vec4> computeVertexNormals(const ClothMesh& mesh, const std::ve
     if (len > 0.0f) normals[p] = glm::vec4(sum / len, 0.0f);
   }
   return normals;
-}
-
-SphereMesh buildUvSphere(uint32_t slices, uint32_t stacks) {
-  SphereMesh mesh;
-  const double pi = std::numbers::pi;
-  for (uint32_t j = 0; j <= stacks; ++j) {
-    const double theta = pi * j / stacks;  // from the +y pole
-    for (uint32_t i = 0; i <= slices; ++i) {
-      const double phi = 2.0 * pi * i / slices;
-      mesh.vertices.emplace_back(static_cast<float>(std::sin(theta) * std::sin(phi)),
-                                 static_cast<float>(std::cos(theta)),
-                                 static_cast<float>(std::sin(theta) * std::cos(phi)), 0.0f);
-    }
-  }
-  // Rows run from +y down, columns turn from +z towards +x: (j, i) → (j + 1, i) → (j, i + 1) is
-  // counter-clockwise seen from outside.
-  const uint32_t row = slices + 1;
-  for (uint32_t j = 0; j < stacks; ++j) {
-    for (uint32_t i = 0; i < slices; ++i) {
-      const uint32_t a = j * row + i, b = (j + 1) * row + i, c = j * row + i + 1, d = (j + 1) * row + i + 1;
-      if (j > 0) mesh.indices.insert(mesh.indices.end(), {a, b, c});
-      if (j + 1 < stacks) mesh.indices.insert(mesh.indices.end(), {c, b, d});
-    }
-  }
-  return mesh;
 }
 
 }  // namespace vkxpbd::render

@@ -1,5 +1,5 @@
 // CPU-built, static geometry of the renderer: the cloth's triangles with a per-particle triangle
-// adjacency list (for the deterministic normal pass), and a unit UV sphere.
+// adjacency list (for the deterministic normal pass).
 #pragma once
 
 #include <cstdint>
@@ -26,14 +26,5 @@ ClothMesh buildClothMesh(const Model& model);
 // Per-particle unit normals (area-weighted sum over adjacent triangles, summed in adjacency order, the
 // same order as normals.comp); zero for particles on no triangle.
 std::vector<glm::vec4> computeVertexNormals(const ClothMesh& mesh, const std::vector<glm::vec4>& positions);
-
-// A unit sphere: `slices` around the y axis, `stacks` from pole to pole; counter-clockwise seen from
-// outside. Each vertex is its own normal (w = 0).
-struct SphereMesh {
-  std::vector<glm::vec4> vertices;
-  std::vector<uint32_t> indices;
-};
-
-SphereMesh buildUvSphere(uint32_t slices, uint32_t stacks);
 
 }  // namespace vkxpbd::render

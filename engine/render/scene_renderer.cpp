@@ -6,6 +6,7 @@
 
 #include "render/constraint_view.h"
 #include "render/pipeline.h"
+#include "shared/collider_math.h"
 #include "vk/compute.h"
 
 namespace vkxpbd::render {
@@ -55,7 +56,14 @@ SceneRenderer::SceneRenderer(const vk::Context& ctx, const Model& model, const v
                              VkRenderPass renderPass, VkSampleCountFlagBits samples)
     : ctx_(ctx), model_(model), positions_(positions.buffer) {
   clothMesh_ = buildClothMesh(model_);
-  sphereMesh_ = buildUvSphere(48, 24);
+  SolidMesh colliders;
+  for (uint32_t k = 0; k < model_.colliders.size(); ++k) {
+    const SolidMesh mesh = buildColliderMesh(model_, k);
+    if (mesh.indices.empty()) continue;
+    colliderDraws_.push_back(
+        {k, static_cast<uint32_t>(colliders.indices.size()), static_cast<uint32_t>(mesh.indices.size())});
+    colliders.append(mesh);
+  }
   bounds_ = sceneBounds(model_);
   gridCell = gridCellFor(bounds_);
 
@@ -70,17 +78,23 @@ SceneRenderer::SceneRenderer(const vk::Context& ctx, const Model& model, const v
   normals_ =
       vk::createBuffer(ctx_, model_.particleCount() * sizeof(glm::vec4),
                        storage | VK_BUFFER_USAGE_VERTEX_BUFFER_BIT, MemoryKind::DeviceLocal, "cloth normals");
-  sphereVertices_ = vk::createBuffer(ctx_, bytesOf(sphereMesh_.vertices), VK_BUFFER_USAGE_VERTEX_BUFFER_BIT,
-                                     MemoryKind::DeviceLocal, "sphere vertices");
-  sphereIndices_ = vk::createBuffer(ctx_, bytesOf(sphereMesh_.indices), VK_BUFFER_USAGE_INDEX_BUFFER_BIT,
-                                    MemoryKind::DeviceLocal, "sphere indices");
+  if (!colliderDraws_.empty()) {
+    colliderPositions_ =
+        vk::createBuffer(ctx_, bytesOf(colliders.positions), VK_BUFFER_USAGE_VERTEX_BUFFER_BIT,
+                         MemoryKind::DeviceLocal, "collider positions");
+    colliderNormals_ = vk::createBuffer(ctx_, bytesOf(colliders.normals), VK_BUFFER_USAGE_VERTEX_BUFFER_BIT,
+                                        MemoryKind::DeviceLocal, "collider normals");
+    colliderIndices_ = vk::createBuffer(ctx_, bytesOf(colliders.indices), VK_BUFFER_USAGE_INDEX_BUFFER_BIT,
+                                        MemoryKind::DeviceLocal, "collider indices");
+    vk::uploadBuffer(ctx_, colliderPositions_, colliders.positions.data(), bytesOf(colliders.positions));
+    vk::uploadBuffer(ctx_, colliderNormals_, colliders.normals.data(), bytesOf(colliders.normals));
+    vk::uploadBuffer(ctx_, colliderIndices_, colliders.indices.data(), bytesOf(colliders.indices));
+  }
   vk::uploadBuffer(ctx_, indices_, clothMesh_.indices.data(), bytesOf(clothMesh_.indices));
   vk::uploadBuffer(ctx_, offsets_, clothMesh_.offsets.data(), bytesOf(clothMesh_.offsets));
   vk::uploadBuffer(ctx_, adjacency_, clothMesh_.triangles.data(), bytesOf(clothMesh_.triangles));
   const std::vector<glm::vec4> zero(model_.particleCount(), glm::vec4(0.0f));
   vk::uploadBuffer(ctx_, normals_, zero.data(), bytesOf(zero));
-  vk::uploadBuffer(ctx_, sphereVertices_, sphereMesh_.vertices.data(), bytesOf(sphereMesh_.vertices));
-  vk::uploadBuffer(ctx_, sphereIndices_, sphereMesh_.indices.data(), bytesOf(sphereMesh_.indices));
 
   createNormalsPass();
   createPipelines(renderPass, samples);
@@ -100,12 +114,13 @@ void SceneRenderer::enableConstraintViews(const GpuSolver& solver, VkRenderPass 
 SceneRenderer::~SceneRenderer() {
   constraintView_.reset();
   vkDeviceWaitIdle(ctx_.device);
-  for (VkPipeline p : {normalsPipeline_, clothPipeline_, spherePipeline_, groundPipeline_})
+  for (VkPipeline p : {normalsPipeline_, clothPipeline_, colliderPipeline_, groundPipeline_})
     vkDestroyPipeline(ctx_.device, p, nullptr);
   vkDestroyPipelineLayout(ctx_.device, drawLayout_, nullptr);
   vkDestroyPipelineLayout(ctx_.device, normalsLayout_, nullptr);
   vk::destroyBufferDescriptorSet(ctx_, normalsSet_);
-  for (vk::Buffer* b : {&indices_, &offsets_, &adjacency_, &normals_, &sphereVertices_, &sphereIndices_})
+  for (vk::Buffer* b : {&indices_, &offsets_, &adjacency_, &normals_, &colliderPositions_, &colliderNormals_,
+                        &colliderIndices_})
     vk::destroyBuffer(ctx_, *b);
 }
 
@@ -134,13 +149,13 @@ void SceneRenderer::createPipelines(VkRenderPass renderPass, VkSampleCountFlagBi
                                            {vec4Binding(0), vec4Binding(1)},
                                            {vec4Attribute(0, 0), vec4Attribute(1, 1)},
                                            VK_CULL_MODE_NONE});
-  spherePipeline_ = createGraphicsPipeline(ctx_, drawLayout_, renderPass, samples,
-                                           {"sphere pipeline",
-                                            "sphere.vert",
-                                            "sphere.frag",
-                                            {vec4Binding(0)},
-                                            {vec4Attribute(0, 0)},
-                                            VK_CULL_MODE_BACK_BIT});
+  colliderPipeline_ = createGraphicsPipeline(ctx_, drawLayout_, renderPass, samples,
+                                             {"collider pipeline",
+                                              "collider.vert",
+                                              "collider.frag",
+                                              {vec4Binding(0), vec4Binding(1)},
+                                              {vec4Attribute(0, 0), vec4Attribute(1, 1)},
+                                              VK_CULL_MODE_BACK_BIT});
   groundPipeline_ =
       createGraphicsPipeline(ctx_, drawLayout_, renderPass, samples,
                              {"ground pipeline", "ground.vert", "ground.frag", {}, {}, VK_CULL_MODE_NONE});
@@ -169,7 +184,8 @@ void SceneRenderer::recordNormals(VkCommandBuffer cmd) {
   ctx_.endLabel(cmd);
 }
 
-void SceneRenderer::recordDraw(VkCommandBuffer cmd, const OrbitCamera& camera, VkExtent2D extent) {
+void SceneRenderer::recordDraw(VkCommandBuffer cmd, const OrbitCamera& camera, VkExtent2D extent,
+                               float time) {
   const float aspect = static_cast<float>(extent.width) / static_cast<float>(std::max(extent.height, 1u));
   VkViewport viewport{0.0f, 0.0f, static_cast<float>(extent.width), static_cast<float>(extent.height),
                       0.0f, 1.0f};
@@ -210,17 +226,20 @@ void SceneRenderer::recordDraw(VkCommandBuffer cmd, const OrbitCamera& camera, V
     return std::any_of(model_.colliders.begin(), model_.colliders.end(),
                        [&](const Collider& c) { return c.type == type; });
   };
-  if (ofType(VKXPBD_COLLIDER_SPHERE)) {
-    ctx_.beginLabel(cmd, "draw spheres");
-    vkCmdBindPipeline(cmd, VK_PIPELINE_BIND_POINT_GRAPHICS, spherePipeline_);
-    const VkDeviceSize offset = 0;
-    vkCmdBindVertexBuffers(cmd, 0, 1, &sphereVertices_.buffer, &offset);
-    vkCmdBindIndexBuffer(cmd, sphereIndices_.buffer, 0, VK_INDEX_TYPE_UINT32);
-    for (const Collider& s : model_.colliders) {
-      if (s.type != VKXPBD_COLLIDER_SPHERE) continue;
-      dc.shape = glm::vec4(glm::vec3(s.position), s.shape.w);  // drawn where it starts (spheres may spin)
+  if (!colliderDraws_.empty()) {
+    ctx_.beginLabel(cmd, "draw colliders");
+    vkCmdBindPipeline(cmd, VK_PIPELINE_BIND_POINT_GRAPHICS, colliderPipeline_);
+    const VkBuffer vertexBuffers[2] = {colliderPositions_.buffer, colliderNormals_.buffer};
+    const VkDeviceSize offsets[2] = {0, 0};
+    vkCmdBindVertexBuffers(cmd, 0, 2, vertexBuffers, offsets);
+    vkCmdBindIndexBuffer(cmd, colliderIndices_.buffer, 0, VK_INDEX_TYPE_UINT32);
+    for (const ColliderDraw& d : colliderDraws_) {
+      // The pose the solver uses at `time` (shared/collider_math.h).
+      const Collider& c = model_.colliders[d.collider];
+      dc.shape = glm::vec4(gpu::colliderCentre(c, time), 0.0f);
+      dc.extent = gpu::colliderRotation(c, time);
       pushConstants();
-      vkCmdDrawIndexed(cmd, static_cast<uint32_t>(sphereMesh_.indices.size()), 1, 0, 0, 0);
+      vkCmdDrawIndexed(cmd, d.indexCount, 1, d.firstIndex, 0, 0);
     }
     ctx_.endLabel(cmd);
   }

@@ -1,5 +1,6 @@
 // Draws a model's cloth straight from the solver's position buffer, plus its colliders: a ground
-// square with a procedural grid for every plane and a UV sphere for every sphere.
+// square with a procedural grid for every floor plane, and every sphere, capsule, box and mesh
+// collider at its pose at the drawn time (kinematic colliders move and spin).
 //
 // No copy of the positions is ever made. The solver's VkBuffer (STORAGE | VERTEX usage) is
 //   - read as a storage buffer by the "normals" compute pass, which writes per-vertex normals, and
@@ -19,6 +20,7 @@
 
 #include "gpu/gpu_solver.h"
 #include "render/camera.h"
+#include "render/collider_mesh.h"
 #include "render/render_mesh.h"
 #include "shared/render_types.h"
 #include "vk/buffer.h"
@@ -68,8 +70,10 @@ class SceneRenderer {
   // Recording, outside a render pass: the "normals" compute pass between the barriers that order it
   // after the previous frame's vertex reads and before this frame's.
   void recordNormals(VkCommandBuffer cmd);
-  // Recording, inside subpass 0 of the render pass: "draw cloth", "draw spheres", "draw ground".
-  void recordDraw(VkCommandBuffer cmd, const OrbitCamera& camera, VkExtent2D extent);
+  // Recording, inside subpass 0 of the render pass: "draw cloth", "draw colliders", "draw ground".
+  // `time` (s) is the simulation time of the positions drawn (GpuSolver::time()): the colliders'
+  // pose.
+  void recordDraw(VkCommandBuffer cmd, const OrbitCamera& camera, VkExtent2D extent, float time);
 
   // Makes the constraint views available (they read the solver's constraint and λ buffers).
   void enableConstraintViews(const GpuSolver& solver, VkRenderPass renderPass, VkSampleCountFlagBits samples);
@@ -96,15 +100,21 @@ class SceneRenderer {
   VkBuffer positions_ = VK_NULL_HANDLE;  // not owned: the solver's
   VkBuffer boundPositions_ = VK_NULL_HANDLE;
   ClothMesh clothMesh_;
-  SphereMesh sphereMesh_;
   Bounds bounds_;
+  struct ColliderDraw {
+    uint32_t collider;  // index into the model's colliders
+    uint32_t firstIndex;
+    uint32_t indexCount;
+  };
+  std::vector<ColliderDraw> colliderDraws_;
 
-  vk::Buffer indices_;    // cloth triangles (index buffer and storage for the normals pass)
-  vk::Buffer offsets_;    // normals pass: CSR offsets
-  vk::Buffer adjacency_;  // normals pass: triangles per particle
-  vk::Buffer normals_;    // vec4 per particle: written by the normals pass, vertex binding 1
-  vk::Buffer sphereVertices_;
-  vk::Buffer sphereIndices_;
+  vk::Buffer indices_;            // cloth triangles (index buffer and storage for the normals pass)
+  vk::Buffer offsets_;            // normals pass: CSR offsets
+  vk::Buffer adjacency_;          // normals pass: triangles per particle
+  vk::Buffer normals_;            // vec4 per particle: written by the normals pass, vertex binding 1
+  vk::Buffer colliderPositions_;  // every collider's surface in its own frame, vertex binding 0
+  vk::Buffer colliderNormals_;    // vertex binding 1
+  vk::Buffer colliderIndices_;
 
   VkPipelineLayout normalsLayout_ = VK_NULL_HANDLE;
   vk::BufferDescriptorSet normalsSet_;
@@ -112,7 +122,7 @@ class SceneRenderer {
 
   VkPipelineLayout drawLayout_ = VK_NULL_HANDLE;
   VkPipeline clothPipeline_ = VK_NULL_HANDLE;
-  VkPipeline spherePipeline_ = VK_NULL_HANDLE;
+  VkPipeline colliderPipeline_ = VK_NULL_HANDLE;
   VkPipeline groundPipeline_ = VK_NULL_HANDLE;
   std::unique_ptr<ConstraintView> constraintView_;
 };

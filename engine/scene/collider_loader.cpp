@@ -114,6 +114,8 @@ void readColliders(const Node& node, SceneDesc& scene, const std::string& folder
         c.sdfDimY = grid.dims.y;
         c.sdfDimZ = grid.dims.z;
         scene.sdfValues.insert(scene.sdfValues.end(), grid.values.begin(), grid.values.end());
+        scene.colliderSurfaces.push_back(
+            {static_cast<uint32_t>(scene.colliders.size()), mesh.vertices, mesh.indices});
         readCommon(item, c, true);
         break;
       }

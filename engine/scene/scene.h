@@ -130,9 +130,10 @@ struct SceneDesc {
   std::vector<SoftBodyDesc> softBodies;
   std::vector<ShellDesc> shells;
   std::vector<Collider> colliders;
-  std::vector<float> sdfValues;  // node values of the signed-distance grid colliders, m
-  float thickness = 0.005f;      // m
-  ContactSettings contacts;      // particle–particle contacts ("contacts" key; off when absent)
+  std::vector<float> sdfValues;                   // node values of the signed-distance grid colliders, m
+  std::vector<ColliderSurface> colliderSurfaces;  // of the mesh colliders, for drawing
+  float thickness = 0.005f;                       // m
+  ContactSettings contacts;  // particle–particle contacts ("contacts" key; off when absent)
 };
 
 // Parses and validates a scene file. Throws SceneError naming the file and field.

@@ -309,6 +309,7 @@ Model buildModel(const SceneDesc& scene) {
   if (model.contacts.enabled && model.contacts.triangles) setTriangleSearch(scene, model);
   model.colliders = scene.colliders;
   model.sdfValues = scene.sdfValues;
+  model.colliderSurfaces = scene.colliderSurfaces;
   model.thickness = scene.thickness;
   return model;
 }

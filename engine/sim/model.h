@@ -80,6 +80,13 @@ struct ContactSettings {
   bool searchRadiusGiven = true;
 };
 
+// The surface of a mesh collider in the collider's own frame (m), kept for drawing it.
+struct ColliderSurface {
+  uint32_t collider = 0;  // index into Model::colliders
+  std::vector<glm::vec3> vertices;
+  std::vector<uint32_t> indices;  // 3 per triangle, outward counter-clockwise
+};
+
 struct Model {
   std::string name;
   std::vector<glm::vec4> restPositions;  // xyz m; w inverse mass, 1/kg (0 = pinned or kinematic)
@@ -95,6 +102,7 @@ struct Model {
   std::vector<PinMotion> motions;
   std::vector<Collider> colliders;  // solved in this order, after the constraints of each substep
   std::vector<float> sdfValues;     // node values of the signed-distance grid colliders, m
+  std::vector<ColliderSurface> colliderSurfaces;  // of the mesh colliders, for drawing
   std::vector<SurfaceMesh> surfaces;
   // μs, μk of each particle's body (negative: the body sets none); empty when no body sets friction.
   std::vector<glm::vec2> particleFriction;

@@ -1,5 +1,5 @@
 // Renderer constants and structs shared by the C++ host code and the GLSL shaders
-// (normals.comp, cloth/sphere/ground .vert/.frag). Only scalars, vec4 and mat4 members, so the
+// (normals.comp, cloth/collider/ground .vert/.frag). Only scalars, vec4 and mat4 members, so the
 // std430 push-constant layout is the same in both languages.
 #ifndef VKXPBD_SHARED_RENDER_TYPES_H
 #define VKXPBD_SHARED_RENDER_TYPES_H
@@ -21,7 +21,7 @@
 // `vec3(VKXPBD_CLOTH_FRONT_COLOUR)` works in GLSL and `glm::vec3(VKXPBD_CLOTH_FRONT_COLOUR)` in C++.
 #define VKXPBD_CLOTH_FRONT_COLOUR 0.80f, 0.22f, 0.05f  // the side the triangles wind counter-clockwise
 #define VKXPBD_CLOTH_BACK_COLOUR 0.05f, 0.25f, 0.70f
-#define VKXPBD_SPHERE_COLOUR 0.45f, 0.50f, 0.45f
+#define VKXPBD_COLLIDER_COLOUR 0.45f, 0.50f, 0.45f
 #define VKXPBD_GROUND_COLOUR 0.30f, 0.30f, 0.30f
 #define VKXPBD_GRID_COLOUR 0.12f, 0.12f, 0.12f
 #define VKXPBD_CLEAR_COLOUR 0.02f, 0.03f, 0.05f
@@ -66,8 +66,9 @@ struct DrawConstants {
   mat4 viewProj;  // world (m) → Vulkan clip space (depth 0..1, y down)
   vec4 eye;       // xyz camera position (m); w grid cell size on the ground (m)
   vec4 light;     // xyz unit direction towards the light; w ambient fraction in [0, 1]
-  vec4 shape;     // sphere: xyz centre (m), w radius (m); ground: xyz unit normal, w offset (m)
-  vec4 extent;    // ground: xyz centre of the drawn square (m), w its half size (m)
+  vec4 shape;     // collider: xyz centre (m); ground: xyz unit normal, w offset (m)
+  vec4 extent;    // collider: orientation, unit quaternion (x, y, z, w); ground: xyz centre of the
+                  // drawn square (m), w its half size (m)
 };
 
 XPBD_END_NAMESPACE

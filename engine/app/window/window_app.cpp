@@ -507,7 +507,7 @@ class WindowApp {
     pass.pClearValues = clears;
     vkCmdBeginRenderPass(f.cmd, &pass, VK_SUBPASS_CONTENTS_INLINE);
     ctx_.beginLabel(f.cmd, "draw scene");
-    sim_->renderer->recordDraw(f.cmd, camera_, swapchain_->extent());
+    sim_->renderer->recordDraw(f.cmd, camera_, swapchain_->extent(), sim_->solver->time());
     ctx_.endLabel(f.cmd);
     ctx_.beginLabel(f.cmd, "draw panel");
     ImGui_ImplVulkan_RenderDrawData(ImGui::GetDrawData(), f.cmd);
