@@ -10,6 +10,6 @@ void main() {
   vec3 n = inNormal;
   float len = length(n);
   n = len > 0.0 ? n / len : vec3(0.0, 1.0, 0.0);
-  vec3 albedo = gl_FrontFacing ? vec3(VKXPBD_CLOTH_FRONT_COLOUR) : vec3(VKXPBD_CLOTH_BACK_COLOUR);
+  vec3 albedo = gl_FrontFacing ? draw.shape.rgb : vec3(VKXPBD_CLOTH_BACK_COLOUR);
   outColour = vec4(shade(albedo, gl_FrontFacing ? n : -n), 1.0);
 }

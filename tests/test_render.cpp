@@ -273,6 +273,25 @@ TEST(RenderMesh, ColliderSurfacesAreOutwardCounterClockwise) {
   expectOutwardCounterClockwise(render::buildFlatSurface(inward.vertices, inward.indices), "inward mesh");
 }
 
+// Two cloths side by side, seen from above: each surface has its own front colour (orange, then green).
+TEST_F(Render, EachSurfaceHasItsOwnFrontColour) {
+  const SceneDesc scene = parseScene(R"({"solver": {"gravity": [0, 0, 0]},
+    "cloths": [{"size": [0.4, 0.4], "resolution": [5, 5], "center": [-0.3, 0.5, 0]},
+               {"size": [0.4, 0.4], "resolution": [5, 5], "center": [0.3, 0.5, 0]}]})",
+                                     "two.json");
+  RenderedSim sim(*ctx, scene, 96, 64);
+  OrbitCamera camera;
+  camera.target = {0.0f, 0.5f, 0.0f};
+  camera.distance = 2.0f;
+  camera.yaw = 0.0f;
+  camera.pitch = 1.5f;
+  const Image image = sim.renderer.render(camera);
+  const glm::u8vec4 first = pixelAt(image, toPixel(camera, image, {-0.3f, 0.5f, 0.0f}));
+  const glm::u8vec4 second = pixelAt(image, toPixel(camera, image, {0.3f, 0.5f, 0.0f}));
+  EXPECT_TRUE(isFront(first)) << describe(first);
+  EXPECT_TRUE(second.y > second.x + 30 && second.y > second.z + 30) << "green: " << describe(second);
+}
+
 // A box sliding along +x at 1 m/s and a capsule spinning about y: each is drawn where the solver has
 // it at the drawn time, not where it started.
 TEST_F(Render, CollidersAreDrawnAtTheirPoseAtTheDrawnTime) {

@@ -6,8 +6,10 @@ namespace vkxpbd::render {
 
 ClothMesh buildClothMesh(const Model& model) {
   ClothMesh mesh;
-  for (const SurfaceMesh& s : model.surfaces)
+  for (const SurfaceMesh& s : model.surfaces) {
     mesh.indices.insert(mesh.indices.end(), s.indices.begin(), s.indices.begin() + s.indices.size() / 3 * 3);
+    mesh.surfaceStart.push_back(static_cast<uint32_t>(mesh.indices.size()));
+  }
 
   // Counting sort of the triangle corners by particle: triangles stay in ascending order per particle.
   const uint32_t n = model.particleCount();

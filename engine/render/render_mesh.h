@@ -17,6 +17,8 @@ struct ClothMesh {
   std::vector<uint32_t> indices;    // 3 per triangle, into the model's particles
   std::vector<uint32_t> offsets;    // particles + 1
   std::vector<uint32_t> triangles;  // 3 per triangle in all (one entry per corner)
+  // Surface k of the model is indices[surfaceStart[k] .. surfaceStart[k + 1]) (surfaces + 1 entries).
+  std::vector<uint32_t> surfaceStart{0};
 
   uint32_t triangleCount() const { return static_cast<uint32_t>(indices.size() / 3); }
 };

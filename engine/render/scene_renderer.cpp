@@ -26,6 +26,14 @@ float gridCellFor(const Bounds& bounds) {
 
 }  // namespace
 
+glm::vec3 surfaceColour(size_t surface) {
+  static const glm::vec3 palette[VKXPBD_SURFACE_COLOURS] = {
+      glm::vec3(VKXPBD_CLOTH_FRONT_COLOUR), glm::vec3(VKXPBD_SURFACE_COLOUR_1),
+      glm::vec3(VKXPBD_SURFACE_COLOUR_2), glm::vec3(VKXPBD_SURFACE_COLOUR_3),
+      glm::vec3(VKXPBD_SURFACE_COLOUR_4)};
+  return palette[surface % VKXPBD_SURFACE_COLOURS];
+}
+
 const char* viewModeName(ViewMode mode) {
   switch (mode) {
     case ViewMode::Shaded:
@@ -217,8 +225,14 @@ void SceneRenderer::recordDraw(VkCommandBuffer cmd, const OrbitCamera& camera, V
     vkCmdBindVertexBuffers(cmd, 0, 2, vertexBuffers, offsets);
     boundPositions_ = vertexBuffers[0];
     vkCmdBindIndexBuffer(cmd, indices_.buffer, 0, VK_INDEX_TYPE_UINT32);
-    pushConstants();
-    vkCmdDrawIndexed(cmd, static_cast<uint32_t>(clothMesh_.indices.size()), 1, 0, 0, 0);
+    // One draw per surface, each with its own front colour.
+    for (size_t k = 0; k + 1 < clothMesh_.surfaceStart.size(); ++k) {
+      const uint32_t first = clothMesh_.surfaceStart[k], count = clothMesh_.surfaceStart[k + 1] - first;
+      if (count == 0) continue;
+      dc.shape = glm::vec4(surfaceColour(k), 1.0f);
+      pushConstants();
+      vkCmdDrawIndexed(cmd, count, 1, first, 0, 0);
+    }
     ctx_.endLabel(cmd);
   }
 

@@ -52,6 +52,9 @@ const char* viewModeName(ViewMode mode);
 // "shaded", "wireframe", "colours" or "stress"; throws std::invalid_argument otherwise.
 ViewMode viewModeFromName(const std::string& name);
 
+// Linear RGB of the front side of the model's surface `surface` (shared/render_types.h).
+glm::vec3 surfaceColour(size_t surface);
+
 struct Lighting {
   glm::vec3 towardsLight{-0.45f, 1.0f, 0.35f};  // direction towards the light (normalised when used)
   float ambient = 0.3f;                         // fraction of the albedo lit without the light

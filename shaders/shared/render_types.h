@@ -19,7 +19,14 @@
 
 // Colours in linear RGB (the colour target is sRGB, so they are encoded on write); comma lists, so
 // `vec3(VKXPBD_CLOTH_FRONT_COLOUR)` works in GLSL and `glm::vec3(VKXPBD_CLOTH_FRONT_COLOUR)` in C++.
-#define VKXPBD_CLOTH_FRONT_COLOUR 0.80f, 0.22f, 0.05f  // the side the triangles wind counter-clockwise
+// The front side (where the triangles wind counter-clockwise) of the model's surfaces, in turn: surface
+// k gets colour k mod VKXPBD_SURFACE_COLOURS, so bodies lying on each other can be told apart.
+#define VKXPBD_SURFACE_COLOURS 5u
+#define VKXPBD_CLOTH_FRONT_COLOUR 0.80f, 0.22f, 0.05f  // orange: the first surface
+#define VKXPBD_SURFACE_COLOUR_1 0.10f, 0.50f, 0.12f    // green
+#define VKXPBD_SURFACE_COLOUR_2 0.85f, 0.60f, 0.05f    // yellow
+#define VKXPBD_SURFACE_COLOUR_3 0.60f, 0.05f, 0.25f    // crimson
+#define VKXPBD_SURFACE_COLOUR_4 0.05f, 0.45f, 0.45f    // teal
 #define VKXPBD_CLOTH_BACK_COLOUR 0.05f, 0.25f, 0.70f
 #define VKXPBD_COLLIDER_COLOUR 0.45f, 0.50f, 0.45f
 #define VKXPBD_GROUND_COLOUR 0.30f, 0.30f, 0.30f
@@ -66,7 +73,8 @@ struct DrawConstants {
   mat4 viewProj;  // world (m) → Vulkan clip space (depth 0..1, y down)
   vec4 eye;       // xyz camera position (m); w grid cell size on the ground (m)
   vec4 light;     // xyz unit direction towards the light; w ambient fraction in [0, 1]
-  vec4 shape;     // collider: xyz centre (m); ground: xyz unit normal, w offset (m)
+  vec4 shape;     // cloth: rgb front colour (linear); collider: xyz centre (m); ground: xyz unit
+                  // normal, w offset (m)
   vec4 extent;    // collider: orientation, unit quaternion (x, y, z, w); ground: xyz centre of the
                   // drawn square (m), w its half size (m)
 };
