@@ -149,37 +149,48 @@ nlohmann::json benchSoftBodies(const vk::Context& ctx, const BenchOptions& optio
   return result;
 }
 
-// The standard cloth with self-collision: every particle a sphere of 0.8 × the grid spacing, neighbours
-// within 1.2 × found by the hash every substep. Reports the frame time and the GPU time of the hash
-// (8 passes per substep) and of the contact solve (2 passes per iteration).
-nlohmann::json benchSelfCollision(const vk::Context& ctx, const BenchOptions& options, uint32_t size) {
+// The standard cloth with self-collision. Particle contacts: every particle a sphere of 0.8 × the grid
+// spacing, neighbours within 1.2 × found by the hash every substep. With point–triangle contacts: a
+// contact distance of 0.4 × the spacing (a thin sheet, which triangles make possible) and the search
+// radius the loader derives for the triangles. Reports the frame time and the GPU time of the hash
+// (8 passes per substep), of the triangle search (1 per substep) and of the contact solve passes.
+nlohmann::json benchSelfCollision(const vk::Context& ctx, const BenchOptions& options, uint32_t size,
+                                  bool triangles) {
   SceneDesc scene = builtinScene("standard_cloth");
   scene.cloths.at(0).resolution = {size, size};
   scene.solver.mode = SolverMode::GaussSeidel;
   options.overrides.applyTo(scene.solver);
   const float spacing = scene.cloths.at(0).size.x / static_cast<float>(size - 1);  // m
   scene.contacts.enabled = true;
-  scene.contacts.distance = 0.8f * spacing;
+  scene.contacts.triangles = triangles;
+  scene.contacts.distance = (triangles ? 0.4f : 0.8f) * spacing;
   scene.contacts.searchRadius = 1.2f * spacing;
+  scene.contacts.searchRadiusGiven = !triangles;
   const Model model = buildModel(scene);
   const SolverLayout layout = buildSolverLayout(model, scene.solver);
   const Timing t = timeSolver(ctx, options, model, scene.solver, layout);
-  double hashMs = 0.0, solveMs = 0.0;
+  double hashMs = 0.0, solveMs = 0.0, triangleSearchMs = 0.0, triangleSolveMs = 0.0;
   for (const vk::StageTime& s : t.stages) {
     if (s.name.rfind("hash ", 0) == 0) hashMs += s.ms;
     if (s.name == "contact solve") solveMs = s.ms;
+    if (s.name == "triangle neighbours") triangleSearchMs = s.ms;
+    if (s.name == "triangle contact solve") triangleSolveMs = s.ms;
   }
   std::printf(
-      "  %4u x %-4u gs + self-collision  %8.3f ms/frame  (GPU per frame: hash %.3f ms, contact solve %.3f "
-      "ms)\n",
-      size, size, t.frameMs, hashMs, solveMs);
+      "  %4u x %-4u gs + self-collision%s  %8.3f ms/frame  (GPU per frame: hash %.3f ms, contact solve %.3f "
+      "ms, triangle search %.3f ms, triangle solve %.3f ms)\n",
+      size, size, triangles ? " with triangles" : "", t.frameMs, hashMs, solveMs, triangleSearchMs,
+      triangleSolveMs);
   std::fflush(stdout);
   nlohmann::json result = timedCaseJson(model, scene.solver, layout, t);
   result.update({{"size", size},
-                 {"contact_distance_m", scene.contacts.distance},
-                 {"search_radius_m", scene.contacts.searchRadius},
+                 {"triangles", triangles},
+                 {"contact_distance_m", model.contacts.distance},
+                 {"search_radius_m", model.contacts.searchRadius},
                  {"contact_hash_gpu_ms_per_frame", hashMs},
-                 {"contact_solve_gpu_ms_per_frame", solveMs}});
+                 {"contact_solve_gpu_ms_per_frame", solveMs},
+                 {"triangle_search_gpu_ms_per_frame", triangleSearchMs},
+                 {"triangle_contact_solve_gpu_ms_per_frame", triangleSolveMs}});
   return result;
 }
 
@@ -239,7 +250,8 @@ int benchCommand(const BenchOptions& options) {
     for (SolverMode mode : options.modes) softBodies.push_back(benchSoftBodies(ctx, options, mode));
   nlohmann::json selfCollision = nlohmann::json::array();
   if (options.contactsSize > 0)
-    selfCollision.push_back(benchSelfCollision(ctx, options, options.contactsSize));
+    for (bool triangles : {false, true})
+      selfCollision.push_back(benchSelfCollision(ctx, options, options.contactsSize, triangles));
   nlohmann::json rendered = nlohmann::json::array();
   if (options.renderSize > 0) rendered.push_back(benchRendered(ctx, options, options.renderSize));
 

@@ -21,6 +21,42 @@ namespace {
 // Frames simulated between two read-backs checked for NaN.
 constexpr uint32_t kCheckInterval = 60;
 
+// The contact lists of the last substep: how many entries, how many were dropped because a list was full.
+nlohmann::json contactListsJson(GpuSolver& solver, const Model& model) {
+  const NeighbourLists pairs = solver.downloadNeighbours();
+  uint64_t listed = 0;
+  for (uint32_t c : pairs.count) listed += c;
+  nlohmann::json json = {{"particle_pairs_listed", listed},
+                         {"particle_pairs_dropped", pairs.overflow},
+                         {"max_neighbours", model.contacts.maxNeighbours}};
+  if (model.contacts.triangles) {
+    const NeighbourLists triangles = solver.downloadTriangleNeighbours();
+    uint64_t candidates = 0;
+    for (uint32_t c : triangles.count) candidates += c;
+    json.update({{"triangle_candidates_listed", candidates},
+                 {"triangle_candidates_dropped", triangles.overflow},
+                 {"max_triangles", model.contacts.maxTriangles}});
+  }
+  return json;
+}
+
+void printContactLists(const nlohmann::json& lists) {
+  std::printf("contact lists (last substep): %llu particle pairs, %llu dropped (max_neighbours %u)",
+              lists["particle_pairs_listed"].get<unsigned long long>(),
+              lists["particle_pairs_dropped"].get<unsigned long long>(),
+              lists["max_neighbours"].get<uint32_t>());
+  if (lists.contains("triangle_candidates_listed"))
+    std::printf("; %llu triangle candidates, %llu dropped (max_triangles %u)",
+                lists["triangle_candidates_listed"].get<unsigned long long>(),
+                lists["triangle_candidates_dropped"].get<unsigned long long>(),
+                lists["max_triangles"].get<uint32_t>());
+  std::printf("\n");
+  if (lists["particle_pairs_dropped"].get<uint64_t>() > 0 ||
+      lists.value("triangle_candidates_dropped", uint64_t{0}) > 0)
+    std::printf(
+        "warning: contact lists overflowed; raise contacts.max_neighbours or contacts.max_triangles\n");
+}
+
 }  // namespace
 
 int runCommand(const RunOptions& options) {
@@ -113,6 +149,7 @@ int runCommand(const RunOptions& options) {
                             {"passes_per_frame", solver.passesPerFrame()},
                             {"stage_times_last_frame", stageTimesJson(stages)},
                             {"strain", strainJson(strain)}};
+  if (model.contacts.enabled) summary["contacts"] = contactListsJson(solver, model);
   writeObj(options.outDir + "/final.obj", model, state.positions);
   writeStateJson(options.outDir + "/state.json", state, summary);
 
@@ -124,6 +161,7 @@ int runCommand(const RunOptions& options) {
   std::printf("max constraint violation: %.6f m (max strain %.4f%%, median %.4f%%, p99 %.4f%%)\n",
               strain.maxViolation, 100.0 * strain.maxStrain, 100.0 * strain.medianStrain,
               100.0 * strain.p99Strain);
+  if (model.contacts.enabled) printContactLists(summary["contacts"]);
   std::printf("wrote %s/final.obj and %s/state.json\n", options.outDir.c_str(), options.outDir.c_str());
   if (ctx.validationEnabled()) {
     std::printf("validation messages: %u\n", ctx.validationMessageCount());
