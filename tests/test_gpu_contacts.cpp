@@ -63,7 +63,8 @@ TEST_F(GpuContacts, HashFindsTheBruteForcePairsInTheCpuOrder) {
   EXPECT_GT(pairs, 50000u);
 }
 
-// Every collider shape (one moving, one spinning), friction, restitution and particle contacts.
+// Every collider shape (one moving, one spinning and shaking), friction, restitution and particle
+// contacts.
 const char* kContactScene = R"({
   "solver": {"substeps": 5, "iterations": 2, "max_colours": 64},
   "thickness": 0.01,
@@ -75,7 +76,8 @@ const char* kContactScene = R"({
               "friction": {"static": 0.9, "kinetic": 0.7}}],
   "colliders": [
     {"type": "plane", "friction": {"static": 0.5, "kinetic": 0.4}, "restitution": 0.3},
-    {"type": "sphere", "center": [0.8, 0.2, 0], "radius": 0.15, "angular_velocity": [0, 3, 0], "friction": {"static": 0.8}},
+    {"type": "sphere", "center": [0.8, 0.2, 0], "radius": 0.15, "angular_velocity": [0, 3, 0], "friction": {"static": 0.8},
+     "oscillation": {"amplitude": [0.02, 0.05, 0], "frequency": 2}},
     {"type": "capsule", "center": [-0.6, 0.2, 0], "radius": 0.05, "half_length": 0.2, "velocity": [0.2, 0, 0]},
     {"type": "box", "center": [0, 0.02, 0.6], "half_extents": [0.3, 0.02, 0.2], "rotation": [0, 0, 10]}]
 })";

@@ -41,6 +41,10 @@ void readCommon(const Node& node, Collider& c, bool moves) {
   if (auto n = node.find("rotation")) c.rotation = rotationQuaternion(n->vec3());
   if (auto n = node.find("velocity")) c.linearVelocity = glm::vec4(n->vec3(), 0.0f);
   if (auto n = node.find("angular_velocity")) c.angularVelocity = glm::vec4(n->vec3(), 0.0f);
+  if (auto n = node.find("oscillation")) {
+    n->expectObject({"amplitude", "frequency"});
+    c.oscillation = glm::vec4(n->member("amplitude").vec3(), n->member("frequency").number(kPositive));
+  }
 }
 
 std::string resolve(const Node& node, const std::string& folder) {
@@ -74,14 +78,14 @@ void readColliders(const Node& node, SceneDesc& scene, const std::string& folder
       }
       case Type::Sphere:
         item.expectObject(
-            {"type", "center", "radius", "friction", "restitution", "velocity", "angular_velocity"});
+            {"type", "center", "radius", "friction", "restitution", "velocity", "angular_velocity", "oscillation"});
         c.type = VKXPBD_COLLIDER_SPHERE;
         c.shape = glm::vec4(0.0f, 0.0f, 0.0f, item.member("radius").number(kPositive));
         readCommon(item, c, true);
         break;
       case Type::Capsule:
         item.expectObject({"type", "center", "radius", "half_length", "rotation", "friction", "restitution",
-                           "velocity", "angular_velocity"});
+                           "velocity", "angular_velocity", "oscillation"});
         c.type = VKXPBD_COLLIDER_CAPSULE;
         c.shape = glm::vec4(item.member("half_length").number(kNonNegative), 0.0f, 0.0f,
                             item.member("radius").number(kPositive));
@@ -89,7 +93,7 @@ void readColliders(const Node& node, SceneDesc& scene, const std::string& folder
         break;
       case Type::Box: {
         item.expectObject({"type", "center", "half_extents", "rotation", "friction", "restitution",
-                           "velocity", "angular_velocity"});
+                           "velocity", "angular_velocity", "oscillation"});
         const Node extents = item.member("half_extents");
         extents.arraySize(3, 3);
         c.type = VKXPBD_COLLIDER_BOX;
@@ -100,7 +104,7 @@ void readColliders(const Node& node, SceneDesc& scene, const std::string& folder
       }
       case Type::Mesh: {
         item.expectObject({"type", "file", "scale", "cell_size", "center", "rotation", "friction",
-                           "restitution", "velocity", "angular_velocity"});
+                           "restitution", "velocity", "angular_velocity", "oscillation"});
         const std::string file = resolve(item.member("file"), folder);
         const float scale = optionalNumber(item, "scale", 1.0f, kPositive);
         const float cell = item.member("cell_size").number(kPositive);

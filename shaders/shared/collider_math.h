@@ -2,8 +2,9 @@
 // per-particle collision projection with Coulomb friction and restitution, shared by the GLSL passes
 // and the CPU reference. SI units: m, s, rad.
 //
-// A kinematic collider moves rigidly: centre c(t) = c₀ + v t, orientation q(t) = rot(ω t) q₀ (ω about
-// a fixed world axis through the centre). Planes do not move.
+// A kinematic collider moves rigidly: centre c(t) = c₀ + v t + A sin(2π f t) (a line, plus an optional
+// oscillation of amplitude A and frequency f), orientation q(t) = rot(ω t) q₀ (ω about a fixed world
+// axis through the centre). Planes do not move.
 #ifndef VKXPBD_SHARED_COLLIDER_MATH_H
 #define VKXPBD_SHARED_COLLIDER_MATH_H
 
@@ -35,13 +36,17 @@ XPBD_FN vec4 colliderRotation(Collider c, float t) {
   return quatMul(turn, c.rotation);
 }
 
+// Centre at time t (s): a straight line plus an optional oscillation about it.
 XPBD_FN vec3 colliderCentre(Collider c, float t) {
-  return vec3(c.position) + vec3(c.linearVelocity) * t;
+  float phase = 2.0f * VKXPBD_PI * c.oscillation.w * t;  // rad
+  return vec3(c.position) + vec3(c.linearVelocity) * t + vec3(c.oscillation) * sin(phase);
 }
 
-// Velocity of the collider's material at world point x (m/s).
+// Velocity of the collider's material at world point x (m/s): the derivative of the motion above.
 XPBD_FN vec3 colliderSurfaceVelocity(Collider c, vec3 x, float t) {
-  return vec3(c.linearVelocity) + cross(vec3(c.angularVelocity), x - colliderCentre(c, t));
+  float omega = 2.0f * VKXPBD_PI * c.oscillation.w;  // rad/s
+  vec3 centreVelocity = vec3(c.linearVelocity) + vec3(c.oscillation) * (omega * cos(omega * t));
+  return centreVelocity + cross(vec3(c.angularVelocity), x - colliderCentre(c, t));
 }
 
 struct SurfacePoint {

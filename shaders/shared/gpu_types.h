@@ -53,6 +53,7 @@ struct Collider {
   vec4 rotation;  // orientation at t = 0, unit quaternion (x, y, z, w)
   vec4 linearVelocity;   // xyz m/s
   vec4 angularVelocity;  // xyz rad/s about the centre (world axis)
+  vec4 oscillation;      // xyz amplitude (m), w frequency (Hz): the centre also moves by xyz·sin(2π·w·t)
 };
 
 // Solver parameters, constant during a frame.
@@ -178,7 +179,7 @@ XPBD_END_NAMESPACE
 #ifdef __cplusplus
 static_assert(sizeof(vkxpbd::gpu::DistanceConstraint) == 24);
 static_assert(sizeof(vkxpbd::gpu::Pin) == 32);
-static_assert(sizeof(vkxpbd::gpu::Collider) == 112);
+static_assert(sizeof(vkxpbd::gpu::Collider) == 128);
 static_assert(sizeof(vkxpbd::gpu::PinMotion) == 32);
 static_assert(sizeof(vkxpbd::gpu::SimParams) == 112);
 static_assert(sizeof(vkxpbd::gpu::PassConstants) == 32);
