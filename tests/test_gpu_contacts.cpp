@@ -9,6 +9,7 @@
 
 #include <gtest/gtest.h>
 
+#include "contact_test_scenes.h"
 #include "gpu/gpu_solver.h"
 #include "gpu_test_fixture.h"
 #include "penetration_check.h"
@@ -52,15 +53,7 @@ TEST_F(GpuContacts, HashFindsTheBruteForcePairsInTheCpuOrder) {
   EXPECT_EQ(got.overflow, 0u);
   EXPECT_EQ(got.count, cpu.count);
   EXPECT_EQ(got.neighbours, cpu.neighbours);  // the same lists in the same order
-  size_t pairs = 0;
-  for (uint32_t i = 0; i < model.particleCount(); ++i) {
-    std::vector<uint32_t> list(got.neighbours.begin() + i * 512,
-                               got.neighbours.begin() + i * 512 + got.count[i]);
-    std::sort(list.begin(), list.end());
-    ASSERT_EQ(list, brute[i]) << "particle " << i;
-    pairs += list.size();
-  }
-  EXPECT_GT(pairs, 50000u);
+  EXPECT_GT(test::expectListsAreTheSets(got, brute), 50000u);
 }
 
 // Every collider shape (one moving, one spinning and shaking), friction, restitution and particle
@@ -145,20 +138,13 @@ TEST_F(GpuContacts, FoldingClothDoesNotPassThroughItself) {
 // substep, so the lists are those of the initial positions: the CPU's lists in the same order, and
 // as sets those of brute force.
 TEST_F(GpuContacts, TriangleListsAreTheCpuListsInTheSameOrder) {
-  const SceneDesc scene = parseScene(R"({"solver": {"substeps": 1, "gravity": [0, 0, 0]},
-    "contacts": {"distance": 0.001, "search_radius": 0.09, "triangles": true, "max_neighbours": 64, "max_triangles": 64},
-    "cloths": [{"size": [0.5, 0.5], "resolution": [11, 11], "center": [0, 0, 0]},
-               {"size": [0.5, 0.5], "resolution": [11, 11], "center": [0.02, 0.03, 0.01]}]})",
-                                     "stack.json");
-  Model model = buildModel(scene);
-  std::mt19937 rng(11);
-  std::uniform_real_distribution<float> jitter(-0.002f, 0.002f);
-  for (glm::vec4& x : model.restPositions) x += glm::vec4(jitter(rng), jitter(rng), jitter(rng), 0.0f);
-  const SolverLayout layout = buildSolverLayout(model, scene.solver);
-  GpuSolver gpu(*ctx, model, scene.solver, layout);
+  const test::ClothStack stack = test::jitteredClothStack(11);
+  const Model& model = stack.model;
+  const SolverLayout layout = buildSolverLayout(model, stack.scene.solver);
+  GpuSolver gpu(*ctx, model, stack.scene.solver, layout);
   gpu.simulate(1);
   const NeighbourLists got = gpu.downloadTriangleNeighbours();
-  const gpu::SimParams params = makeSimParams(model, scene.solver);
+  const gpu::SimParams params = makeSimParams(model, stack.scene.solver);
   const std::vector<uint32_t> packed = packContactTriangles(model);
   const NeighbourLists cpu = findTriangleNeighbours(model.restPositions, params,
                                                     findNeighbours(model.restPositions, params), packed);
@@ -167,30 +153,14 @@ TEST_F(GpuContacts, TriangleListsAreTheCpuListsInTheSameOrder) {
   EXPECT_EQ(got.overflow, 0u);
   EXPECT_EQ(got.count, cpu.count);
   EXPECT_EQ(got.neighbours, cpu.neighbours);
-  size_t pairs = 0;
-  for (uint32_t q = 0; q < model.particleCount(); ++q) {
-    std::vector<uint32_t> list(got.neighbours.begin() + q * 64,
-                               got.neighbours.begin() + q * 64 + got.count[q]);
-    std::sort(list.begin(), list.end());
-    ASSERT_EQ(list, brute[q]) << "particle " << q;
-    pairs += list.size();
-  }
-  EXPECT_GT(pairs, 2000u);
+  EXPECT_GT(test::expectListsAreTheSets(got, brute), 2000u);
 }
 
-// A coarse sheet dropped on a coarse trampoline (5 cm spacing, contact distance 1.5 cm): only the
-// point–triangle contacts hold it. The GPU agrees with the CPU reference, reruns are bitwise equal,
-// and no edge passes through a triangle.
-const char* kLayers = R"({"solver": {"substeps": 10, "iterations": 2, "damping": 0.1},
-  "contacts": {"distance": 0.015, "triangles": true, "friction": {"static": 0.5, "kinetic": 0.4}},
-  "cloths": [
-    {"name": "trampoline", "size": [1, 1], "resolution": [21, 21], "center": [0, 0.5, 0],
-     "compliance": {"bend": 1}, "pins": [{"i": 0, "j": 0}, {"i": -1, "j": 0}, {"i": 0, "j": -1}, {"i": -1, "j": -1}]},
-    {"name": "sheet", "size": [0.5, 0.5], "resolution": [11, 11], "center": [0.025, 0.75, 0.025],
-     "compliance": {"bend": 1}, "friction": {"static": 0.6, "kinetic": 0.5}}]})";
-
+// The coarse sheet on the coarse trampoline (contact_test_scenes.h): only the point–triangle contacts
+// hold it. The GPU agrees with the CPU reference, reruns are bitwise equal, and no edge passes through
+// a triangle.
 TEST_F(GpuContacts, TriangleContactsAgreeWithTheCpuAndRerunBitwise) {
-  const SceneDesc scene = parseScene(kLayers, "layers.json");
+  const SceneDesc scene = parseScene(test::kClothLayers, "layers.json");
   const Model model = buildModel(scene);
   const SolverLayout layout = buildSolverLayout(model, scene.solver);
   const uint32_t frames = 45;  // the sheet lands at frame 13 and settles
@@ -216,7 +186,7 @@ TEST_F(GpuContacts, TriangleContactsAgreeWithTheCpuAndRerunBitwise) {
   // It rests on the trampoline: the sheet's lowest particle is above the trampoline's lowest.
   float sheetLowest = 1e9f, trampolineLowest = 1e9f;
   for (uint32_t p = 0; p < model.particleCount(); ++p) {
-    float& lowest = p < 21 * 21 ? trampolineLowest : sheetLowest;
+    float& lowest = p < test::kTrampolineParticles ? trampolineLowest : sheetLowest;
     lowest = std::min(lowest, runs[0].positions[p].y);
   }
   EXPECT_GT(sheetLowest, trampolineLowest);

@@ -9,6 +9,7 @@
 
 #include <gtest/gtest.h>
 
+#include "contact_test_scenes.h"
 #include "penetration_check.h"
 #include "scene/scene.h"
 #include "shared/contact_math.h"
@@ -150,16 +151,9 @@ TEST(PointTriangle, GradientsMatchFiniteDifferences) {
 // Two cloths of 5 cm spacing stacked 3 cm apart, jittered; candidate lists from the neighbour lists
 // against every triangle tested against every particle.
 TEST(PointTriangle, CandidateListsAreExactlyTheBruteForceSets) {
-  SceneDesc scene = parseScene(R"({"contacts": {"distance": 0.001, "search_radius": 0.09, "triangles": true,
-      "max_neighbours": 64, "max_triangles": 64},
-    "cloths": [{"size": [0.5, 0.5], "resolution": [11, 11], "center": [0, 0, 0]},
-               {"size": [0.5, 0.5], "resolution": [11, 11], "center": [0.02, 0.03, 0.01]}]})",
-                               "stack.json");
-  Model model = buildModel(scene);
-  std::mt19937 rng(3);
-  std::uniform_real_distribution<float> jitter(-0.002f, 0.002f);
-  for (vec4& x : model.restPositions) x += vec4(jitter(rng), jitter(rng), jitter(rng), 0.0f);
-  const gpu::SimParams params = makeSimParams(model, SolverSettings{});
+  const test::ClothStack stack = test::jitteredClothStack(3);
+  const Model& model = stack.model;
+  const gpu::SimParams params = makeSimParams(model, stack.scene.solver);
   ASSERT_GT(params.triangleSearch, 0.03f);  // reaches the other layer
   const std::vector<uint32_t> packed = packContactTriangles(model);
   const NeighbourLists neighbours = findNeighbours(model.restPositions, params);
@@ -168,31 +162,16 @@ TEST(PointTriangle, CandidateListsAreExactlyTheBruteForceSets) {
                                                   params.triangleSearch);
   EXPECT_EQ(neighbours.overflow, 0u);
   EXPECT_EQ(lists.overflow, 0u);
-  size_t pairs = 0, otherLayer = 0;
-  const uint32_t perLayer = 121, trianglesPerLayer = 200;
-  for (uint32_t q = 0; q < model.particleCount(); ++q) {
-    std::vector<uint32_t> got(lists.neighbours.begin() + q * 64,
-                              lists.neighbours.begin() + q * 64 + lists.count[q]);
-    std::sort(got.begin(), got.end());
-    ASSERT_EQ(got, brute[q]) << "particle " << q;
-    pairs += got.size();
-    for (uint32_t t : got) otherLayer += (q < perLayer) != (t < trianglesPerLayer);
-  }
+  const size_t pairs = test::expectListsAreTheSets(lists, brute);
+  // Pairs between the layers: the first 121 particles and 200 triangles are the lower cloth's.
+  size_t otherLayer = 0;
+  for (uint32_t q = 0; q < model.particleCount(); ++q)
+    for (uint32_t t : brute[q]) otherLayer += (q < 121) != (t < 200);
   EXPECT_GT(otherLayer, 1000u);  // the layers see each other
   EXPECT_GT(pairs, otherLayer);
 }
 
-// A coarse sheet (5 cm spacing) dropped on a coarse trampoline of the same spacing, offset by half a
-// cell so that its particles fall into the middle of the trampoline's cells. The contact distance
-// (1.5 cm) is far below the spacing: particle contacts alone let it fall through the gaps.
-const char* kLayers = R"({"solver": {"substeps": 10, "iterations": 2, "damping": 0.1},
-  "contacts": {"distance": 0.015, "triangles": true, "friction": {"static": 0.5, "kinetic": 0.4}},
-  "cloths": [
-    {"name": "trampoline", "size": [1, 1], "resolution": [21, 21], "center": [0, 0.5, 0],
-     "compliance": {"bend": 1}, "pins": [{"i": 0, "j": 0}, {"i": -1, "j": 0}, {"i": 0, "j": -1}, {"i": -1, "j": -1}]},
-    {"name": "sheet", "size": [0.5, 0.5], "resolution": [11, 11], "center": [0.025, 0.75, 0.025],
-     "compliance": {"bend": 1}}]})";
-
+// The coarse sheet dropped on the coarse trampoline (test::kClothLayers), with or without triangles.
 struct Layers {
   float sheetMeanY = 0.0f;
   float trampolineMeanY = 0.0f;  // of the trampoline's particles under the sheet (m)
@@ -200,7 +179,7 @@ struct Layers {
 };
 
 Layers dropSheet(bool triangles, uint32_t frames) {
-  SceneDesc scene = parseScene(kLayers, "layers.json");
+  SceneDesc scene = parseScene(test::kClothLayers, "layers.json");
   scene.contacts.triangles = triangles;
   const Model model = buildModel(scene);
   const SolverLayout layout = buildSolverLayout(model, scene.solver);
@@ -208,7 +187,7 @@ Layers dropSheet(bool triangles, uint32_t frames) {
   State state = makeInitialState(model);
   for (uint32_t f = 0; f < frames; ++f) solver.stepFrame(state);
   Layers result;
-  const uint32_t trampoline = 21 * 21;
+  const uint32_t trampoline = test::kTrampolineParticles;
   float under = 0.0f;
   for (uint32_t p = 0; p < model.particleCount(); ++p) {
     const vec4 x = state.positions[p];
@@ -239,14 +218,14 @@ TEST(PointTriangle, CoarseSheetRestsOnACoarseTrampoline) {
 
 TEST(PointTriangle, SceneKeysAndTheSearchRadiusRule) {
   // Without a search radius, it is widened to 1.5·d + 1.1·L/√3 (L the longest triangle edge).
-  const SceneDesc scene = parseScene(kLayers, "layers.json");
+  const SceneDesc scene = parseScene(test::kClothLayers, "layers.json");
   const Model model = buildModel(scene);
   const float reach = 1.1f * std::sqrt(2.0f) * 0.05f / std::sqrt(3.0f);
   EXPECT_NEAR(model.contacts.searchRadius, 1.5f * 0.015f + reach, 1e-5f);
   EXPECT_NEAR(model.contacts.triangleSearch, 1.5f * 0.015f, 1e-5f);
   EXPECT_EQ(model.contacts.maxTriangles, 16u);
   // A given radius too small for the triangles names the field.
-  std::string json = kLayers;
+  std::string json = test::kClothLayers;
   json.replace(json.find("\"triangles\""), 0, "\"search_radius\": 0.03, ");
   try {
     buildModel(parseScene(json, "layers.json"));
@@ -255,10 +234,10 @@ TEST(PointTriangle, SceneKeysAndTheSearchRadiusRule) {
     EXPECT_NE(std::string(e.what()).find("layers.json: contacts.search_radius"), std::string::npos)
         << e.what();
   }
-  std::string wrongType = kLayers;
+  std::string wrongType = test::kClothLayers;
   wrongType.replace(wrongType.find("true"), 4, "1");
   EXPECT_THROW(parseScene(wrongType, "layers.json"), SceneError);
-  std::string tooMany = kLayers;
+  std::string tooMany = test::kClothLayers;
   tooMany.replace(tooMany.find("\"triangles\""), 0, "\"max_triangles\": 65, ");
   try {
     parseScene(tooMany, "layers.json");

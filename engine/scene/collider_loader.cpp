@@ -77,8 +77,8 @@ void readColliders(const Node& node, SceneDesc& scene, const std::string& folder
         break;
       }
       case Type::Sphere:
-        item.expectObject(
-            {"type", "center", "radius", "friction", "restitution", "velocity", "angular_velocity", "oscillation"});
+        item.expectObject({"type", "center", "radius", "friction", "restitution", "velocity",
+                           "angular_velocity", "oscillation"});
         c.type = VKXPBD_COLLIDER_SPHERE;
         c.shape = glm::vec4(0.0f, 0.0f, 0.0f, item.member("radius").number(kPositive));
         readCommon(item, c, true);
