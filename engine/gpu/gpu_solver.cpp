@@ -287,7 +287,7 @@ void GpuSolver::recordFrame(FrameSlot& slot, const std::string& name) {
     pc.substep = s;
     pc.count = n;
     recordPass(slot, SolverStage::Predict, 0, predict_, pc, n, stageLabel("predict", s));
-    if (model_.contacts.enabled) recordHash(slot, s);
+    if (model_.contacts.enabled && s % model_.contacts.rebuildInterval == 0) recordHash(slot, s);
     for (uint32_t it = 0; it < settings_.iterations; ++it) {
       pc.flags = it == 0 ? VKXPBD_FLAG_FIRST_ITERATION : 0u;
       const std::string iter = " it=" + std::to_string(it);

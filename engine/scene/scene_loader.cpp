@@ -272,8 +272,8 @@ std::vector<ClothDesc> readCloths(const Node& node) {
 }
 
 ContactSettings readContacts(const Node& node) {
-  node.expectObject(
-      {"distance", "search_radius", "friction", "max_neighbours", "triangles", "max_triangles"});
+  node.expectObject({"distance", "search_radius", "friction", "max_neighbours", "triangles", "max_triangles",
+                     "rebuild_interval"});
   ContactSettings contacts;
   contacts.enabled = true;
   contacts.distance = node.member("distance").number(kPositive);
@@ -281,6 +281,7 @@ ContactSettings readContacts(const Node& node) {
   contacts.searchRadiusGiven = node.find("search_radius").has_value();
   if (auto n = node.find("triangles")) contacts.triangles = n->boolean();
   if (auto n = node.find("max_triangles")) contacts.maxTriangles = n->count(1, 64);
+  if (auto n = node.find("rebuild_interval")) contacts.rebuildInterval = n->count(1, 1000);
   if (auto n = node.find("search_radius")) {
     contacts.searchRadius = n->number(kPositive);
     if (contacts.searchRadius < contacts.distance) n->fail("must be at least the contact distance");

@@ -25,9 +25,12 @@ CpuSolver::CpuSolver(const Model& model, const SolverSettings& settings, const S
 void CpuSolver::stepFrame(State& state, const IterationObserver& observer) {
   for (uint32_t s = 0; s < settings_.substeps; ++s) {
     predict(state, s);
-    if (params_.maxNeighbours > 0) neighbours_ = findNeighbours(state.positions, params_);
-    if (params_.maxTriangles > 0)
-      triangleNeighbours_ = findTriangleNeighbours(state.positions, params_, neighbours_, contactTriangles_);
+    if (params_.maxNeighbours > 0 && s % model_.contacts.rebuildInterval == 0) {
+      neighbours_ = findNeighbours(state.positions, params_);
+      if (params_.maxTriangles > 0)
+        triangleNeighbours_ =
+            findTriangleNeighbours(state.positions, params_, neighbours_, contactTriangles_);
+    }
     for (uint32_t it = 0; it < settings_.iterations; ++it) {
       for (uint32_t c = 0; c < layout_.colours.size(); ++c) solveColour(state, c, it == 0);
       if (layout_.jacobi.count + layout_.jacobiElements.count > 0) solveJacobi(state, it == 0);

@@ -72,6 +72,9 @@ struct ContactSettings {
   float staticFriction = 0.0f;   // μs
   float kineticFriction = 0.0f;  // μk
   uint32_t maxNeighbours = 16;   // per particle; more are dropped and counted
+  // The lists are rebuilt at the substeps s of each frame with s % rebuildInterval == 0 and reused in
+  // between (docs/contacts.md: the search radius must cover the motion in between).
+  uint32_t rebuildInterval = 1;
   // Point–triangle contacts between particles and the bodies' surface triangles (model.surfaces).
   bool triangles = false;
   uint32_t maxTriangles = 16;   // triangle list length per particle; more are dropped and counted
