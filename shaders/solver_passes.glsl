@@ -222,7 +222,10 @@ ivec3 hashCellOf(vec3 x) {
 
 void hashClear(uint k) {
   hashCells[k] = 0u;  // bucket counts and the last start
-  if (k == 0u) contacts[params.particleCount] = 0u;  // overflow count
+  if (k != 0u) return;
+  contacts[params.particleCount] = 0u;  // overflow counts of this search: particle pairs, triangles
+  if (params.maxTriangles > 0u)
+    contacts[contactTriangleCountBase(params.particleCount, params.maxNeighbours) + params.particleCount] = 0u;
 }
 
 void hashCount(uint i) {

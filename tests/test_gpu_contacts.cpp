@@ -178,6 +178,25 @@ TEST_F(GpuContacts, TriangleListsAreTheCpuListsInTheSameOrder) {
   EXPECT_GT(test::expectListsAreTheSets(got, brute), 2000u);
 }
 
+// Triangle candidates that do not fit are counted per substep, not summed over substeps: the stack
+// without its constraints (so nothing moves) and room for 4 triangles, after 3 one-substep frames.
+TEST_F(GpuContacts, TriangleOverflowIsCountedPerSubstep) {
+  test::ClothStack stack = test::jitteredClothStack(5);
+  Model& model = stack.model;
+  model.distance.clear();
+  model.contacts.maxTriangles = 4;
+  const SolverLayout layout = buildSolverLayout(model, stack.scene.solver);
+  GpuSolver gpu(*ctx, model, stack.scene.solver, layout);
+  gpu.simulate(3);
+  const NeighbourLists got = gpu.downloadTriangleNeighbours();
+  const gpu::SimParams params = makeSimParams(model, stack.scene.solver);
+  const NeighbourLists cpu = findTriangleNeighbours(
+      model.restPositions, params, findNeighbours(model.restPositions, params), packContactTriangles(model));
+  EXPECT_GT(cpu.overflow, 100u);
+  EXPECT_EQ(got.overflow, cpu.overflow);
+  EXPECT_EQ(got.neighbours, cpu.neighbours);
+}
+
 // The coarse sheet on the coarse trampoline (contact_test_scenes.h): only the point–triangle contacts
 // hold it. The GPU agrees with the CPU reference, reruns are bitwise equal, and no edge passes through
 // a triangle.
