@@ -1,6 +1,7 @@
 #include "app/window/window_app.h"
 
 #include <algorithm>
+#include <array>
 #include <chrono>
 #include <cmath>
 #include <cstdio>
@@ -10,6 +11,7 @@
 #include <string>
 
 #include "app/commands.h"
+#include "app/panel_settings.h"
 #include "app/window/imgui_vulkan_names.h"
 #include "app/window/swapchain.h"
 #include "gpu/gpu_solver.h"
@@ -85,51 +87,6 @@ bool hasDisplay() {
   const char* wayland = std::getenv("WAYLAND_DISPLAY");
   return (x != nullptr && *x != '\0') || (wayland != nullptr && *wayland != '\0');
 }
-
-// The settings panel's editable copy of the scene's solver settings and compliances.
-struct PanelSettings {
-  int mode = 0;   // 0 gs, 1 jacobi
-  int model = 0;  // 0 xpbd, 1 pbd
-  int substeps = 10;
-  int iterations = 1;
-  float omega = 1.0f;
-  float complianceStretch = 0.0f;
-  float complianceShear = 0.0f;
-  float complianceBend = 0.0f;
-  glm::vec3 gravity{0.0f};
-
-  static PanelSettings from(const SceneDesc& scene) {
-    PanelSettings p;
-    const SolverSettings& s = scene.solver;
-    p.mode = s.mode == SolverMode::Jacobi ? 1 : 0;
-    p.model = s.constraintModel == ConstraintModel::Pbd ? 1 : 0;
-    p.substeps = static_cast<int>(s.substeps);
-    p.iterations = static_cast<int>(s.iterations);
-    p.omega = s.omega;
-    p.gravity = s.gravity;
-    if (!scene.cloths.empty()) {
-      p.complianceStretch = scene.cloths.front().complianceStretch;
-      p.complianceShear = scene.cloths.front().complianceShear;
-      p.complianceBend = scene.cloths.front().complianceBend;
-    }
-    return p;
-  }
-
-  void applyTo(SceneDesc& scene) const {
-    SolverSettings& s = scene.solver;
-    s.mode = mode == 1 ? SolverMode::Jacobi : SolverMode::GaussSeidel;
-    s.constraintModel = model == 1 ? ConstraintModel::Pbd : ConstraintModel::Xpbd;
-    s.substeps = static_cast<uint32_t>(std::clamp(substeps, 1, 1000));
-    s.iterations = static_cast<uint32_t>(std::clamp(iterations, 1, 1000));
-    s.omega = std::clamp(omega, 0.05f, 2.0f);
-    s.gravity = gravity;
-    for (ClothDesc& c : scene.cloths) {
-      c.complianceStretch = std::max(0.0f, complianceStretch);
-      c.complianceShear = std::max(0.0f, complianceShear);
-      c.complianceBend = std::max(0.0f, complianceBend);
-    }
-  }
-};
 
 enum class Rebuild { None, KeepState, Reset, Reload };
 
@@ -610,6 +567,8 @@ class WindowApp {
       ImGui::TextDisabled("compliances apply to every cloth; changes rebuild the solver");
     }
 
+    if (ImGui::CollapsingHeader("contacts")) drawContacts(edited);
+
     if (ImGui::CollapsingHeader("convergence of this frame", ImGuiTreeNodeFlags_DefaultOpen))
       drawConvergence();
 
@@ -648,6 +607,42 @@ class WindowApp {
     return rebuild;
   }
 
+  // Self-collision and body–body contacts of the loaded scene, and the sizes of the last substep's lists.
+  template <typename Edited>
+  void drawContacts(Edited& edited) {
+    if (!panel_.contactsAvailable) {
+      ImGui::TextDisabled("the scene has no \"contacts\" (docs/scene-format.md)");
+      return;
+    }
+    edited(ImGui::Checkbox("particle contacts", &panel_.contacts));
+    edited(ImGui::Checkbox("point-triangle contacts", &panel_.triangles));
+    ImGui::InputFloat("distance (m)", &panel_.contactDistance, 0.0f, 0.0f, "%.4f");
+    edited(ImGui::IsItemDeactivatedAfterEdit());
+    ImGui::SliderInt("rebuild interval", &panel_.rebuildInterval, 1, std::max(panel_.substeps, 1));
+    edited(ImGui::IsItemDeactivatedAfterEdit());
+    ImGui::DragFloat2("friction (static, kinetic)", &panel_.contactFriction.x, 0.01f, 0.0f, 2.0f, "%.2f");
+    edited(ImGui::IsItemDeactivatedAfterEdit());
+    const ContactSettings& c = sim_->model.contacts;
+    if (c.enabled)
+      ImGui::Text("search radius %.4f m%s", c.searchRadius,
+                  c.triangles ? " (with the triangles' reach)" : "");
+    if (c.enabled && ImGui::Button("count the lists")) {
+      // A read-back of every list (waits for the GPU): on demand only.
+      const NeighbourLists pairs = sim_->solver->downloadNeighbours();
+      const NeighbourLists triangles = sim_->solver->downloadTriangleNeighbours();
+      std::array<uint64_t, 4> counts = {0, pairs.overflow, 0, triangles.overflow};
+      for (uint32_t n : pairs.count) counts[0] += n;
+      for (uint32_t n : triangles.count) counts[2] += n;
+      listCounts_ = counts;
+    }
+    if (c.enabled && listCounts_)
+      ImGui::Text("pairs %llu (dropped %llu), triangles %llu (dropped %llu)",
+                  static_cast<unsigned long long>((*listCounts_)[0]),
+                  static_cast<unsigned long long>((*listCounts_)[1]),
+                  static_cast<unsigned long long>((*listCounts_)[2]),
+                  static_cast<unsigned long long>((*listCounts_)[3]));
+  }
+
   void applyRebuild(Rebuild rebuild) {
     if (rebuild == Rebuild::None) return;
     SceneDesc scene = sim_->scene;
@@ -668,8 +663,21 @@ class WindowApp {
     if (rebuild == Rebuild::KeepState) state = sim_->solver->download();
     vkDeviceWaitIdle(ctx_.device);  // the frames in flight read the old solver's buffers
     grab_.reset();
+    const SceneDesc previous = sim_->scene;
     sim_.reset();
-    sim_ = buildSimulation(ctx_, scene, options_.timestamps, swapchain_->renderPass(), swapchain_->samples());
+    listCounts_.reset();
+    try {
+      sim_ =
+          buildSimulation(ctx_, scene, options_.timestamps, swapchain_->renderPass(), swapchain_->samples());
+      reloadError_.clear();
+    } catch (const SceneError& e) {
+      // An edit the model rejects (a contact distance above the shortest rest distance, ...): say why
+      // and go back to the scene as it was.
+      reloadError_ = e.what();
+      sim_ = buildSimulation(ctx_, previous, options_.timestamps, swapchain_->renderPass(),
+                             swapchain_->samples());
+      if (rebuild != Rebuild::Reload) panel_ = PanelSettings::from(previous);
+    }
     if (state && state->positions.size() == sim_->model.particleCount()) sim_->solver->upload(*state);
     if (rebuild != Rebuild::KeepState) simulated_ = 0;
     if (rebuild == Rebuild::Reload) frameCamera();
@@ -698,6 +706,7 @@ class WindowApp {
   bool leftWasDown_ = false;
   render::ViewMode view_ = render::ViewMode::Shaded;
   PanelSettings panel_;
+  std::optional<std::array<uint64_t, 4>> listCounts_;  // pairs, dropped, triangles, dropped
   std::string reloadError_;
   bool paused_ = false;
   bool stepOnce_ = false;

@@ -1,0 +1,61 @@
+#include "app/panel_settings.h"
+
+#include <algorithm>
+
+namespace vkxpbd {
+
+PanelSettings PanelSettings::from(const SceneDesc& scene) {
+  PanelSettings p;
+  const SolverSettings& s = scene.solver;
+  p.mode = s.mode == SolverMode::Jacobi ? 1 : 0;
+  p.model = s.constraintModel == ConstraintModel::Pbd ? 1 : 0;
+  p.substeps = static_cast<int>(s.substeps);
+  p.iterations = static_cast<int>(s.iterations);
+  p.omega = s.omega;
+  p.gravity = s.gravity;
+  if (!scene.cloths.empty()) {
+    p.complianceStretch = scene.cloths.front().complianceStretch;
+    p.complianceShear = scene.cloths.front().complianceShear;
+    p.complianceBend = scene.cloths.front().complianceBend;
+  }
+  const ContactSettings& c = scene.contacts;
+  // A scene without "contacts" has no contact distance to start from: its panel offers none. (Turned off
+  // in the panel, they stay available: the panel is read from the scene only when it is loaded.)
+  p.contactsAvailable = c.enabled;
+  p.contacts = c.enabled;
+  p.triangles = c.triangles;
+  p.contactDistance = c.distance;
+  p.rebuildInterval = static_cast<int>(c.rebuildInterval);
+  p.contactFriction = {c.staticFriction, c.kineticFriction};
+  return p;
+}
+
+void PanelSettings::applyTo(SceneDesc& scene) const {
+  SolverSettings& s = scene.solver;
+  s.mode = mode == 1 ? SolverMode::Jacobi : SolverMode::GaussSeidel;
+  s.constraintModel = model == 1 ? ConstraintModel::Pbd : ConstraintModel::Xpbd;
+  s.substeps = static_cast<uint32_t>(std::clamp(substeps, 1, 1000));
+  s.iterations = static_cast<uint32_t>(std::clamp(iterations, 1, 1000));
+  s.omega = std::clamp(omega, 0.05f, 2.0f);
+  s.gravity = gravity;
+  for (ClothDesc& c : scene.cloths) {
+    c.complianceStretch = std::max(0.0f, complianceStretch);
+    c.complianceShear = std::max(0.0f, complianceShear);
+    c.complianceBend = std::max(0.0f, complianceBend);
+  }
+  if (!contactsAvailable) return;
+  ContactSettings& c = scene.contacts;
+  const float distance = std::max(contactDistance, 1e-6f);  // m
+  if (distance != c.distance || (triangles && !c.triangles)) {
+    c.searchRadius = 1.5f * distance;
+    c.searchRadiusGiven = false;
+  }
+  c.enabled = contacts;
+  c.triangles = triangles;
+  c.distance = distance;
+  c.rebuildInterval = static_cast<uint32_t>(std::clamp(rebuildInterval, 1, 1000));
+  c.staticFriction = std::max(0.0f, contactFriction.x);
+  c.kineticFriction = std::clamp(contactFriction.y, 0.0f, c.staticFriction);
+}
+
+}  // namespace vkxpbd

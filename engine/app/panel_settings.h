@@ -1,0 +1,39 @@
+// The window panel's editable copy of a scene's solver settings, cloth compliances and contact settings,
+// and how an edit goes back into the scene before the simulation is rebuilt. No UI code: the window
+// app draws the controls; this is what they change (tested in tests/test_panel_settings.cpp).
+#pragma once
+
+#include <glm/glm.hpp>
+
+#include "scene/scene.h"
+
+namespace vkxpbd {
+
+struct PanelSettings {
+  int mode = 0;   // 0 gs, 1 jacobi
+  int model = 0;  // 0 xpbd, 1 pbd
+  int substeps = 10;
+  int iterations = 1;
+  float omega = 1.0f;
+  float complianceStretch = 0.0f;  // m/N, every cloth
+  float complianceShear = 0.0f;
+  float complianceBend = 0.0f;
+  glm::vec3 gravity{0.0f};  // m/s²
+
+  // Contacts, editable when the loaded scene has a "contacts" object.
+  bool contactsAvailable = false;
+  bool contacts = false;            // on or off
+  bool triangles = false;           // point–triangle contacts
+  float contactDistance = 0.0f;     // m
+  int rebuildInterval = 1;          // substeps
+  glm::vec2 contactFriction{0.0f};  // μs, μk between particles
+
+  static PanelSettings from(const SceneDesc& scene);
+  // Writes the settings into `scene`, clamped to valid ranges. A new contact distance, or triangles turned
+  // on, lets buildModel derive the search radius again (the scene's own may be too small for them).
+  // buildModel may still reject the result (a distance above the shortest rest distance): callers catch
+  // SceneError.
+  void applyTo(SceneDesc& scene) const;
+};
+
+}  // namespace vkxpbd

@@ -1,0 +1,82 @@
+// What the window's settings panel changes in a scene (engine/app/panel_settings.h): a round trip leaves
+// the scene as it was, contact edits give a model that builds (the search radius follows the distance and
+// the triangles), and an invalid edit is rejected by buildModel with the field named.
+#include <string>
+
+#include <gtest/gtest.h>
+
+#include "app/panel_settings.h"
+#include "scene/scene.h"
+#include "sim/cloth_builder.h"
+
+namespace vkxpbd {
+namespace {
+
+SceneDesc shipped(const char* name) {
+  return loadScene(std::string(VKXPBD_SOURCE_DIR) + "/scenes/" + name + ".json");
+}
+
+TEST(PanelSettings, RoundTripLeavesTheSceneAsItWas) {
+  const SceneDesc original = shipped("cloth_fold");
+  SceneDesc scene = original;
+  PanelSettings::from(scene).applyTo(scene);
+  EXPECT_EQ(scene.solver.substeps, original.solver.substeps);
+  EXPECT_EQ(scene.solver.iterations, original.solver.iterations);
+  EXPECT_EQ(scene.cloths[0].complianceBend, original.cloths[0].complianceBend);
+  EXPECT_TRUE(scene.contacts.enabled);
+  EXPECT_EQ(scene.contacts.distance, original.contacts.distance);
+  EXPECT_EQ(scene.contacts.searchRadius, original.contacts.searchRadius);  // the scene's own radius is kept
+  EXPECT_TRUE(scene.contacts.searchRadiusGiven);
+  EXPECT_EQ(scene.contacts.staticFriction, original.contacts.staticFriction);
+  EXPECT_EQ(scene.contacts.kineticFriction, original.contacts.kineticFriction);
+}
+
+TEST(PanelSettings, ContactEditsBuild) {
+  SceneDesc scene = shipped("cloth_fold");
+  PanelSettings panel = PanelSettings::from(scene);
+  ASSERT_TRUE(panel.contactsAvailable);
+  // cloth_fold's search radius (0.028 m) is too small for triangles: turning them on derives one.
+  panel.triangles = true;
+  panel.rebuildInterval = 2;
+  panel.contactFriction = {0.5f, 0.9f};  // kinetic above static: clamped to static
+  panel.applyTo(scene);
+  const Model model = buildModel(scene);
+  EXPECT_TRUE(model.contacts.triangles);
+  EXPECT_GE(model.contacts.triangleSearch, model.contacts.distance);
+  EXPECT_EQ(model.contacts.rebuildInterval, 2u);
+  EXPECT_EQ(model.contacts.kineticFriction, 0.5f);
+  // A smaller distance: the radius follows it.
+  panel.triangles = false;
+  panel.contactDistance = 0.01f;
+  panel.applyTo(scene);
+  EXPECT_FLOAT_EQ(buildModel(scene).contacts.searchRadius, 0.015f);
+  // Contacts off: the model has none.
+  panel.contacts = false;
+  panel.applyTo(scene);
+  EXPECT_FALSE(buildModel(scene).contacts.enabled);
+}
+
+TEST(PanelSettings, AnInvalidContactDistanceIsRejectedNamingTheField) {
+  SceneDesc scene = shipped("cloth_fold");
+  PanelSettings panel = PanelSettings::from(scene);
+  panel.contactDistance = 0.05f;  // above the 48×48 cloth's spacing (0.021 m)
+  panel.applyTo(scene);
+  try {
+    buildModel(scene);
+    FAIL() << "expected a SceneError";
+  } catch (const SceneError& e) {
+    EXPECT_NE(std::string(e.what()).find("contacts.distance"), std::string::npos) << e.what();
+  }
+}
+
+TEST(PanelSettings, ScenesWithoutContactsOfferNone) {
+  SceneDesc scene = shipped("flag");
+  PanelSettings panel = PanelSettings::from(scene);
+  EXPECT_FALSE(panel.contactsAvailable);
+  panel.contacts = true;  // ignored
+  panel.applyTo(scene);
+  EXPECT_FALSE(scene.contacts.enabled);
+}
+
+}  // namespace
+}  // namespace vkxpbd
