@@ -24,16 +24,12 @@ constexpr uint32_t kCheckInterval = 60;
 // The contact lists of the last substep: how many entries, how many were dropped because a list was full.
 nlohmann::json contactListsJson(GpuSolver& solver, const Model& model) {
   const NeighbourLists pairs = solver.downloadNeighbours();
-  uint64_t listed = 0;
-  for (uint32_t c : pairs.count) listed += c;
-  nlohmann::json json = {{"particle_pairs_listed", listed},
+  nlohmann::json json = {{"particle_pairs_listed", pairs.entries()},
                          {"particle_pairs_dropped", pairs.overflow},
                          {"max_neighbours", model.contacts.maxNeighbours}};
   if (model.contacts.triangles) {
     const NeighbourLists triangles = solver.downloadTriangleNeighbours();
-    uint64_t candidates = 0;
-    for (uint32_t c : triangles.count) candidates += c;
-    json.update({{"triangle_candidates_listed", candidates},
+    json.update({{"triangle_candidates_listed", triangles.entries()},
                  {"triangle_candidates_dropped", triangles.overflow},
                  {"max_triangles", model.contacts.maxTriangles}});
   }

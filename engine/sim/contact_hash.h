@@ -16,6 +16,13 @@ struct NeighbourLists {
   std::vector<uint32_t> count;       // per particle (0 for particles that do not move)
   std::vector<uint32_t> neighbours;  // particle i's list: neighbours[i·maxNeighbours .. + count[i])
   uint32_t overflow = 0;             // neighbours dropped because a list was full
+
+  // Entries in all lists together.
+  uint64_t entries() const {
+    uint64_t total = 0;
+    for (uint32_t c : count) total += c;
+    return total;
+  }
 };
 
 // For every moving particle (w > 0), the particles j ≠ i with |x_i − x_j|² < (1/invCellSize)²:

@@ -195,8 +195,12 @@ glm::vec2 CpuSolver::pairFriction(uint32_t i, uint32_t j) const {
           gpu::combinedFriction(gpu::combinedFriction(mu.y, fi.y), gpu::combinedFriction(mu.y, fj.y))};
 }
 
+vec3 CpuSolver::substepStart(const State& state, uint32_t i) const {
+  return vec3(predicted_[i]) - vec3(state.velocities[i]) * params_.dt;
+}
+
 void CpuSolver::sumTriangleContacts(const State& state, std::vector<glm::uvec4>& sums) const {
-  auto start = [&](uint32_t i) { return vec3(predicted_[i]) - vec3(state.velocities[i]) * params_.dt; };
+  auto start = [&](uint32_t i) { return substepStart(state, i); };
   auto add = [&](uint32_t i, vec3 d) {
     // uint arithmetic wraps like the GPU's atomicAdd on the two's-complement bits.
     sums[i] += glm::uvec4(static_cast<uint32_t>(gpu::toContactFixed(d.x)),
@@ -233,13 +237,13 @@ void CpuSolver::solveContacts(State& state) {
   for (uint32_t i = 0; i < n; ++i) {
     const vec4 xi = state.positions[i];
     if (xi.w <= 0.0f) continue;
-    const vec3 startI = vec3(predicted_[i]) - vec3(state.velocities[i]) * params_.dt;
+    const vec3 startI = substepStart(state, i);
     vec3 sum(0.0f);
     uint32_t active = 0;
     for (uint32_t k = 0; k < neighbours_.count[i]; ++k) {
       const uint32_t j = neighbours_.neighbours[size_t{i} * neighbours_.maxNeighbours + k];
       const vec4 xj = state.positions[j];
-      const vec3 startJ = vec3(predicted_[j]) - vec3(state.velocities[j]) * params_.dt;
+      const vec3 startJ = substepStart(state, j);
       const glm::vec2 mu = pairFriction(i, j);
       const vec3 d = gpu::particleContactDelta(vec3(xi), vec3(xj), startI, startJ, xi.w, xj.w,
                                                params_.contactDistance, mu.x, mu.y);

@@ -46,6 +46,8 @@ class CpuSolver {
   // Adds the point–triangle corrections to the fixed-point sums (x, y, z, count per particle).
   void sumTriangleContacts(const State& state, std::vector<glm::uvec4>& sums) const;
   glm::vec2 pairFriction(uint32_t i, uint32_t j) const;
+  // Position of particle i at the start of the current substep (m), as substepStart in the shaders.
+  glm::vec3 substepStart(const State& state, uint32_t i) const;
   void solveJacobi(State& state, bool firstIteration);
   void solveGrab(State& state, bool firstIteration);
   void collide(State& state, uint32_t substep);

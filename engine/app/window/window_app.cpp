@@ -630,10 +630,7 @@ class WindowApp {
       // A read-back of every list (waits for the GPU): on demand only.
       const NeighbourLists pairs = sim_->solver->downloadNeighbours();
       const NeighbourLists triangles = sim_->solver->downloadTriangleNeighbours();
-      std::array<uint64_t, 4> counts = {0, pairs.overflow, 0, triangles.overflow};
-      for (uint32_t n : pairs.count) counts[0] += n;
-      for (uint32_t n : triangles.count) counts[2] += n;
-      listCounts_ = counts;
+      listCounts_ = {pairs.entries(), pairs.overflow, triangles.entries(), triangles.overflow};
     }
     if (c.enabled && listCounts_)
       ImGui::Text("pairs %llu (dropped %llu), triangles %llu (dropped %llu)",
