@@ -5,6 +5,7 @@
 #include "shared/volume_math.h"
 #include "shared/contact_math.h"
 #include "shared/collider_math.h"
+#include "shared/position_math.h"
 
 #ifndef VKXPBD_CUSTOM_WORKGROUP
 layout(local_size_x = VKXPBD_WORKGROUP_SIZE) in;
@@ -42,6 +43,7 @@ layout(std430, set = 0, binding = VKXPBD_BINDING_CONTACTS) buffer Contacts { uin
 layout(std430, set = 0, binding = VKXPBD_BINDING_CONTACT_DELTA) buffer ContactDelta { vec4 contactDelta[]; };
 layout(std430, set = 0, binding = VKXPBD_BINDING_PARTICLE_FRICTION) readonly buffer ParticleFriction { float particleFriction[]; };
 layout(std430, set = 0, binding = VKXPBD_BINDING_CONTACT_TRIANGLES) readonly buffer ContactTriangles { uint contactTriangles[]; };
+layout(std430, set = 0, binding = VKXPBD_BINDING_POSITION_LOW) buffer PositionLow { vec4 positionLow[]; };
 
 
 layout(push_constant) uniform Push { PassConstants pc; };

@@ -3,10 +3,17 @@
 // other ways of scheduling the stages (e.g. a frame fused into one dispatch) reuse the same code.
 #include "solver_common.glsl"
 
+// Particle k's position relative to `origin` (m), from both parts (shared/position_math.h). Every pass
+// evaluates its particles in the frame of one of them, so no result depends on the distance to the
+// world origin.
+vec3 positionIn(uint k, vec3 origin) { return positionRelativeTo(positions[k].xyz, positionLow[k].xyz, origin); }
+
 // Substep start: v* = v + g·Δt, x* = x + v*·Δt; pinned particles move to their target. x* and v* are
 // kept for the velocity update at the end of the substep.
+// The motion goes into the low part of the position; the high part stays until the substep's end.
 void predictParticle(uint i, uint substep) {
   vec4 x = positions[i];
+  vec3 lo = positionLow[i].xyz;
   vec3 v = vec3(0.0f);
   uint pin = particlePin[i];
   if (pin != VKXPBD_NONE) {
@@ -14,16 +21,18 @@ void predictParticle(uint i, uint substep) {
     if (p.motion != VKXPBD_NONE) {
       float t = substepEndTime(clock.frame, substep, params.frameDt, params.dt);
       vec3 target = pinTarget(p.target.xyz, motions[p.motion], t);
-      v = (target - x.xyz) * params.invDt;
+      v = positionRelativeTo(x.xyz, lo, target) * -params.invDt;
       x.xyz = target;
+      lo = vec3(0.0f);
     }
   } else if (x.w > 0.0f) {
     v = predictVelocity(velocities[i].xyz, params.gravity.xyz, params.dt);
-    x.xyz += v * params.dt;
+    lo += v * params.dt;
   }
-  predicted[i] = x;
+  predicted[i] = vec4(lo, x.w);
   velocities[i] = vec4(v, 0.0f);
   positions[i] = x;
+  positionLow[i] = vec4(lo, 0.0f);
 }
 
 // Projects stored distance constraint `index` against the current positions and accumulates its λ
@@ -32,12 +41,17 @@ void predictParticle(uint i, uint substep) {
 DistanceCorrection projectStoredDistance(uint index, bool firstIteration) {
   DistanceConstraint c = distance[index];
   vec4 xa = positions[c.a];
-  vec4 xb = positions[c.b];
+  float wb = positions[c.b].w;
   float lambda = firstIteration ? 0.0f : lambdas[index];
-  DistanceCorrection r =
-      projectDistance(xa.xyz, xb.xyz, xa.w, xb.w, c, params.alphaScale, lambda, params.constraintModel);
+  DistanceCorrection r = projectDistance(positionLow[c.a].xyz, positionIn(c.b, xa.xyz), xa.w, wb, c, params.alphaScale,
+                                         lambda, params.constraintModel);
   lambdas[index] = lambda + r.deltaLambda;
   return r;
+}
+
+// Particles that do not move may be shared within a colour: never write them.
+void moveParticle(uint p, vec3 delta) {
+  if (positions[p].w > 0.0f) positionLow[p].xyz += delta;
 }
 
 // Coloured Gauss-Seidel: no two constraints of a colour share a moving particle, so constraint k
@@ -45,9 +59,8 @@ DistanceCorrection projectStoredDistance(uint index, bool firstIteration) {
 void solveDistanceConstraint(uint k, bool firstIteration) {
   DistanceConstraint c = distance[k];
   DistanceCorrection r = projectStoredDistance(k, firstIteration);
-  // Particles that do not move may be shared within a colour: never write them.
-  if (positions[c.a].w > 0.0f) positions[c.a].xyz += r.deltaA;
-  if (positions[c.b].w > 0.0f) positions[c.b].xyz += r.deltaB;
+  moveParticle(c.a, r.deltaA);
+  moveParticle(c.b, r.deltaB);
 }
 
 // Projects stored element constraint `index` (λ after the distance constraints' λ) like
@@ -66,15 +79,14 @@ ElementCorrection projectStoredElement(uint index, bool firstIteration) {
   }
   float lambda = firstIteration ? 0.0f : lambdas[lambdaIndex];
   float lambda2 = firstIteration ? 0.0f : lambdas[lambdaIndex + 1u];
-  ElementCorrection r = projectElement(e, positions[e.a], positions[e.b], positions[e.c], positions[e.d], q0, q1, q2,
-                                       params.alphaScale, lambda, lambda2, params.constraintModel);
+  vec3 origin = positions[e.a].xyz;
+  ElementCorrection r = projectElement(
+      e, vec4(positionLow[e.a].xyz, positions[e.a].w), vec4(positionIn(e.b, origin), positions[e.b].w),
+      vec4(positionIn(e.c, origin), positions[e.c].w), vec4(positionIn(e.d, origin), positions[e.d].w), q0, q1, q2,
+      params.alphaScale, lambda, lambda2, params.constraintModel);
   lambdas[lambdaIndex] = lambda + r.deltaLambda;
   lambdas[lambdaIndex + 1u] = lambda2 + r.deltaLambda2;
   return r;
-}
-
-void moveParticle(uint p, vec3 delta) {
-  if (positions[p].w > 0.0f) positions[p].xyz += delta;
 }
 
 // Coloured Gauss-Seidel, element constraint k of a colour: no other constraint of the colour shares
@@ -98,15 +110,19 @@ void jacobiElementConstraint(uint first, uint k, uint slotBase, bool firstIterat
   jacobiDelta[slot + 3u] = vec4(r.d3, 0.0f);
 }
 
+// A volume body is evaluated in the frame of its first triangle's first corner (high part).
+vec3 volumeOrigin(uint body) { return positions[volumeTriangles[3u * volumeBodies[body].firstTriangle]].xyz; }
+
 // Global volume, pass 1: row r's gradient ∇V (m²) and w|∇V|².
 void volumeGradientRow(uint r) {
   VolumeRow row = volumeRows[r];
+  vec3 origin = volumeOrigin(row.body);
   vec3 g = vec3(0.0f);
   for (uint k = row.firstCorner; k < row.firstCorner + row.cornerCount; ++k) {
     uint t = volumeCorners[k] / 3u;
     uint corner = volumeCorners[k] % 3u;
-    g += volumeCornerGradient(positions[volumeTriangles[3u * t + (corner + 1u) % 3u]].xyz,
-                              positions[volumeTriangles[3u * t + (corner + 2u) % 3u]].xyz);
+    g += volumeCornerGradient(positionIn(volumeTriangles[3u * t + (corner + 1u) % 3u], origin),
+                              positionIn(volumeTriangles[3u * t + (corner + 2u) % 3u], origin));
   }
   volumeGradient[r] = vec4(g, positions[row.particle].w * dot(g, g));
 }
@@ -134,15 +150,16 @@ void jacobiApplyRow(uint row) {
   vec3 sum = vec3(0.0f);
   for (uint s = begin; s < end; ++s) sum += jacobiDelta[jacobiSlots[s]].xyz;
   uint p = jacobiParticles[row];
-  positions[p].xyz = jacobiAverage(positions[p].xyz, sum, float(end - begin), params.omega);
+  positionLow[p].xyz = jacobiAverage(positionLow[p].xyz, sum, float(end - begin), params.omega);
 }
 
 // Tether k: its particle back within maxLength of its (pinned) anchor. Tethers share no moving
 // particle (one per particle), so all of them run in one dispatch.
 void solveTether(uint k) {
   Tether t = tethers[k];
-  vec4 x = positions[t.particle];
-  positions[t.particle].xyz = projectTether(x.xyz, positions[t.anchor].xyz, t.maxLength);
+  vec3 origin = positions[t.anchor].xyz;  // in the anchor's frame
+  vec3 x = positionIn(t.particle, origin);
+  positionLow[t.particle].xyz += projectTether(x, positionLow[t.anchor].xyz, t.maxLength) - x;
 }
 
 // The grab constraint (mouse dragging), after the other constraints of each iteration.
@@ -150,9 +167,11 @@ void solveGrab(bool firstIteration) {
   if (grab.enabled == 0u) return;
   uint p = grab.particle;
   vec4 x = positions[p];
+  GrabConstraint g = grab;
+  g.target.xyz -= x.xyz;  // in the particle's frame
   float lambda = firstIteration ? 0.0f : grab.lambda;
-  DistanceCorrection r = projectGrab(x.xyz, x.w, grab, params.alphaScale, lambda, params.constraintModel);
-  if (x.w > 0.0f) positions[p].xyz = x.xyz + r.deltaA;
+  DistanceCorrection r = projectGrab(positionLow[p].xyz, x.w, g, params.alphaScale, lambda, params.constraintModel);
+  moveParticle(p, r.deltaA);
   grab.lambda = lambda + r.deltaLambda;
 }
 
@@ -175,14 +194,15 @@ GridSample sampleSdf(Collider c, vec3 p) {
 void collideParticle(uint i, uint substep) {
   vec4 x = positions[i];
   if (x.w <= 0.0f) return;
+  // In the particle's frame: its high part is the origin, so p, start and x* are its small low parts.
   float t = substepEndTime(clock.frame, substep, params.frameDt, params.dt);
   vec3 xPredicted = predicted[i].xyz;
   vec3 vPredicted = velocities[i].xyz;
   vec3 start = xPredicted - vPredicted * params.dt;
-  vec3 p = x.xyz;
+  vec3 p = positionLow[i].xyz;
   vec3 dv = vec3(0.0f);
   for (uint k = 0u; k < params.colliderCount; ++k) {
-    Collider c = colliders[k];
+    Collider c = colliderRelativeTo(colliders[k], x.xyz);
     float gridDistance = 0.0f;
     vec3 gridNormal = vec3(0.0f, 1.0f, 0.0f);
     if (c.type == VKXPBD_COLLIDER_SDF) {
@@ -198,14 +218,18 @@ void collideParticle(uint i, uint substep) {
     p += r.delta;
     if (r.touching > 0.0f) dv += restitutionChange(c, p, xPredicted, vPredicted + dv, r.normal, t, params.invDt);
   }
-  positions[i].xyz = p;
+  positionLow[i].xyz = p;
   velocities[i].xyz = vPredicted + dv;
 }
 
-// Substep end: v = v* + (x − x*)/Δt, damped.
+// Substep end: v = v* + (x − x*)/Δt, damped, where x − x* = lo − lo* (the high part did not move);
+// then the two parts are renormalised exactly.
 void updateParticleVelocity(uint i) {
-  velocities[i] =
-      vec4(updateVelocity(positions[i].xyz, predicted[i].xyz, velocities[i].xyz, params.invDt, params.dampingFactor), 0.0f);
+  vec3 lo = positionLow[i].xyz;
+  velocities[i] = vec4(updateVelocity(lo, predicted[i].xyz, velocities[i].xyz, params.invDt, params.dampingFactor), 0.0f);
+  SplitPosition s = renormalizePosition(positions[i].xyz, lo);
+  positions[i].xyz = s.hi;
+  positionLow[i].xyz = s.lo;
 }
 
 // ---- Particle contacts: the spatial hash (once per substep) and the contact solve (per iteration) ----
@@ -307,7 +331,10 @@ vec2 pairFriction(uint i, uint j) {
                                combinedFriction(mu.y, particleFriction[2u * j + 1u])));
 }
 
-vec3 substepStart(uint i) { return predicted[i].xyz - velocities[i].xyz * params.dt; }
+// Particle i's position at the start of the substep relative to `origin` (m).
+vec3 substepStart(uint i, vec3 origin) {
+  return positionRelativeTo(positions[i].xyz, predicted[i].xyz - velocities[i].xyz * params.dt, origin);
+}
 
 // Jacobi contact solve: particle i averages its corrections against the positions of this iteration.
 void contactSolve(uint i) {
@@ -315,14 +342,14 @@ void contactSolve(uint i) {
   vec3 sum = vec3(0.0f);
   uint touching = 0u;
   if (xi.w > 0.0f) {
-    vec3 startI = substepStart(i);
+    vec3 origin = xi.xyz;  // in i's frame
+    vec3 startI = substepStart(i, origin);
     uint listBase = params.particleCount + 1u + i * params.maxNeighbours;
     for (uint k = 0u; k < contacts[i]; ++k) {
       uint j = contacts[listBase + k];
-      vec4 xj = positions[j];
       vec2 mu = pairFriction(i, j);
-      vec3 d = particleContactDelta(xi.xyz, xj.xyz, startI, substepStart(j), xi.w, xj.w, params.contactDistance,
-                                    mu.x, mu.y);
+      vec3 d = particleContactDelta(positionLow[i].xyz, positionIn(j, origin), startI, substepStart(j, origin), xi.w,
+                                    positions[j].w, params.contactDistance, mu.x, mu.y);
       if (d != vec3(0.0f)) {
         sum += d;
         ++touching;
@@ -381,15 +408,15 @@ void addContactSum(uint i, vec3 delta) {
 void triangleContactSolve(uint q) {
   uint countBase = contactTriangleCountBase(params.particleCount, params.maxNeighbours);
   uint listBase = contactTriangleListBase(params.particleCount, params.maxNeighbours) + q * params.maxTriangles;
-  vec4 xq = positions[q];
+  vec3 origin = positions[q].xyz;  // in q's frame
   for (uint k = 0u; k < contacts[countBase + q]; ++k) {
     uint t = contacts[listBase + k];
     uint a = contactTriangles[3u * t], b = contactTriangles[3u * t + 1u], c = contactTriangles[3u * t + 2u];
-    vec4 xa = positions[a], xb = positions[b], xc = positions[c];
     vec2 mu = pairFriction(q, a);
     PointTriangleCorrection r = pointTriangleContact(
-        xq.xyz, xa.xyz, xb.xyz, xc.xyz, substepStart(q), substepStart(a), substepStart(b), substepStart(c),
-        vec4(xq.w, xa.w, xb.w, xc.w), params.contactDistance, mu.x, mu.y);
+        positionIn(q, origin), positionIn(a, origin), positionIn(b, origin), positionIn(c, origin),
+        substepStart(q, origin), substepStart(a, origin), substepStart(b, origin), substepStart(c, origin),
+        vec4(positions[q].w, positions[a].w, positions[b].w, positions[c].w), params.contactDistance, mu.x, mu.y);
     if (r.touching == 0u) continue;
     addContactSum(q, r.dq);
     addContactSum(a, r.d0);
@@ -414,5 +441,5 @@ void contactApply(uint i) {
     contacts[base + 2u] = 0u;
     contacts[base + 3u] = 0u;
   }
-  if (touching > 0.0f) positions[i].xyz += sum / touching;
+  if (touching > 0.0f) positionLow[i].xyz += sum / touching;
 }

@@ -15,11 +15,12 @@ void main() {
   uint b = gl_WorkGroupID.x;
   uint t = gl_LocalInvocationID.x;
   VolumeBody body = volumeBodies[b];
+  vec3 origin = volumeOrigin(b);
   float volume = 0.0f;
   for (uint k = t; k < body.triangleCount; k += VKXPBD_VOLUME_REDUCE_SIZE) {
     uint tri = 3u * (body.firstTriangle + k);
-    volume += triangleVolume(positions[volumeTriangles[tri]].xyz, positions[volumeTriangles[tri + 1u]].xyz,
-                             positions[volumeTriangles[tri + 2u]].xyz);
+    volume += triangleVolume(positionIn(volumeTriangles[tri], origin), positionIn(volumeTriangles[tri + 1u], origin),
+                             positionIn(volumeTriangles[tri + 2u], origin));
   }
   float wGrad = 0.0f;
   for (uint k = t; k < body.rowCount; k += VKXPBD_VOLUME_REDUCE_SIZE) wGrad += volumeGradient[body.firstRow + k].w;

@@ -117,7 +117,8 @@ void GpuSolver::createBuffers() {
   const VkDeviceSize particleBytes = m.particleCount() * sizeof(glm::vec4);
   // Storage for the solver and vertex input for the renderer: the same VkBuffer, never copied.
   make(VKXPBD_BINDING_POSITIONS, particleBytes, "positions", VK_BUFFER_USAGE_VERTEX_BUFFER_BIT);
-  make(VKXPBD_BINDING_PREDICTED, particleBytes, "predicted positions");
+  make(VKXPBD_BINDING_POSITION_LOW, particleBytes, "positions low part");
+  make(VKXPBD_BINDING_PREDICTED, particleBytes, "predicted positions low part");
   make(VKXPBD_BINDING_VELOCITIES, particleBytes, "velocities");
   make(VKXPBD_BINDING_PARTICLE_PIN, m.particleCount() * sizeof(uint32_t), "particle pin");
   make(VKXPBD_BINDING_PINS, bytesOf(m.pins), "pins");
@@ -192,7 +193,8 @@ void GpuSolver::createBuffers() {
   upload(VKXPBD_BINDING_TETHERS, m.tethers);
   gpu::SimParams params = makeSimParams(m, settings_);
   vk::uploadBuffer(ctx_, buffers_[VKXPBD_BINDING_PARAMS], &params, sizeof(params));
-  upload(VKXPBD_BINDING_PREDICTED, m.restPositions);
+  upload(VKXPBD_BINDING_PREDICTED, std::vector<glm::vec4>(m.particleCount(), glm::vec4(0.0f)));
+  upload(VKXPBD_BINDING_POSITION_LOW, std::vector<glm::vec4>(m.particleCount(), glm::vec4(0.0f)));
   upload(VKXPBD_BINDING_JACOBI_DELTA, std::vector<glm::vec4>(layout_.slotCount(), glm::vec4(0.0f)));
   upload(VKXPBD_BINDING_POSITIONS, m.restPositions);
   upload(VKXPBD_BINDING_VELOCITIES, std::vector<glm::vec4>(m.particleCount(), glm::vec4(0.0f)));
@@ -470,6 +472,10 @@ void GpuSolver::upload(const State& state) {
   wait();
   vk::uploadBuffer(ctx_, buffers_[VKXPBD_BINDING_POSITIONS], state.positions.data(),
                    bytesOf(state.positions));
+  const std::vector<glm::vec4> low = state.positionsLow.empty()
+                                         ? std::vector<glm::vec4>(state.positions.size(), glm::vec4(0.0f))
+                                         : state.positionsLow;
+  vk::uploadBuffer(ctx_, buffers_[VKXPBD_BINDING_POSITION_LOW], low.data(), bytesOf(low));
   vk::uploadBuffer(ctx_, buffers_[VKXPBD_BINDING_VELOCITIES], state.velocities.data(),
                    bytesOf(state.velocities));
   gpu::FrameClock clock{};
@@ -482,9 +488,12 @@ State GpuSolver::download() {
   wait();
   State state;
   state.positions.resize(model_.particleCount());
+  state.positionsLow.resize(model_.particleCount());
   state.velocities.resize(model_.particleCount());
   vk::downloadBuffer(ctx_, buffers_[VKXPBD_BINDING_POSITIONS], state.positions.data(),
                      bytesOf(state.positions));
+  vk::downloadBuffer(ctx_, buffers_[VKXPBD_BINDING_POSITION_LOW], state.positionsLow.data(),
+                     bytesOf(state.positionsLow));
   vk::downloadBuffer(ctx_, buffers_[VKXPBD_BINDING_VELOCITIES], state.velocities.data(),
                      bytesOf(state.velocities));
   gpu::FrameClock clock{};

@@ -3,6 +3,7 @@
 #include "shared/collider_math.h"
 #include "shared/contact_math.h"
 #include "shared/element_math.h"
+#include "shared/position_math.h"
 #include "shared/volume_math.h"
 #include "sim/sim_params.h"
 
@@ -23,6 +24,7 @@ CpuSolver::CpuSolver(const Model& model, const SolverSettings& settings, const S
 }
 
 void CpuSolver::stepFrame(State& state, const IterationObserver& observer) {
+  state.positionsLow.resize(model_.particleCount(), vec4(0.0f));
   for (uint32_t s = 0; s < settings_.substeps; ++s) {
     predict(state, s);
     if (params_.maxNeighbours > 0 && s % model_.contacts.rebuildInterval == 0) {
@@ -37,8 +39,11 @@ void CpuSolver::stepFrame(State& state, const IterationObserver& observer) {
       if (!layout_.volumes.empty()) solveVolumes(state, it == 0);
       if (params_.maxNeighbours > 0) solveContacts(state);
       for (const Tether& t : model_.tethers) {
-        vec4& x = state.positions[t.particle];
-        x = vec4(gpu::projectTether(vec3(x), vec3(state.positions[t.anchor]), t.maxLength), x.w);
+        // In the anchor's frame, as solveTether in the shaders.
+        const vec3 anchorHi(state.positions[t.anchor]);
+        const vec3 x = local(state, t.particle, anchorHi);
+        const vec3 moved = gpu::projectTether(x, vec3(state.positionsLow[t.anchor]), t.maxLength);
+        state.positionsLow[t.particle] += vec4(moved - x, 0.0f);
       }
       if (grab_.enabled != 0u) solveGrab(state, it == 0);
       if (observer) observer(s, it, state);
@@ -53,23 +58,27 @@ void CpuSolver::predict(State& state, uint32_t substep) {
   const float t =
       gpu::substepEndTime(static_cast<uint32_t>(state.frame), substep, params_.frameDt, params_.dt);
   for (uint32_t i = 0; i < model_.particleCount(); ++i) {
+    // As predictParticle in the shaders: the motion goes into the low part; the high part stays.
     vec4 x = state.positions[i];
+    vec3 lo(state.positionsLow[i]);
     vec3 v(0.0f);
     uint32_t pin = pinOfParticle_[i];
     if (pin != VKXPBD_NONE) {
       const Pin& p = model_.pins[pin];
       if (p.motion != VKXPBD_NONE) {
         vec3 target = gpu::pinTarget(vec3(p.target), model_.motions[p.motion], t);
-        v = (target - vec3(x)) * params_.invDt;
+        v = gpu::positionRelativeTo(vec3(x), lo, target) * -params_.invDt;
         x = vec4(target, x.w);
+        lo = vec3(0.0f);
       }
     } else if (x.w > 0.0f) {
       v = gpu::predictVelocity(vec3(state.velocities[i]), vec3(params_.gravity), params_.dt);
-      x = vec4(vec3(x) + v * params_.dt, x.w);
+      lo += v * params_.dt;
     }
-    predicted_[i] = x;
+    predicted_[i] = vec4(lo, x.w);
     state.velocities[i] = vec4(v, 0.0f);
     state.positions[i] = x;
+    state.positionsLow[i] = vec4(lo, 0.0f);
   }
 }
 
@@ -79,8 +88,9 @@ gpu::DistanceCorrection CpuSolver::projectStoredDistance(const State& state, uin
   const vec4 xa = state.positions[c.a];
   const vec4 xb = state.positions[c.b];
   const float lambda = firstIteration ? 0.0f : lambdas_[index];
-  const gpu::DistanceCorrection r = gpu::projectDistance(vec3(xa), vec3(xb), xa.w, xb.w, c,
-                                                         params_.alphaScale, lambda, params_.constraintModel);
+  const gpu::DistanceCorrection r =
+      gpu::projectDistance(vec3(state.positionsLow[c.a]), local(state, c.b, vec3(xa)), xa.w, xb.w, c,
+                           params_.alphaScale, lambda, params_.constraintModel);
   lambdas_[index] = lambda + r.deltaLambda;
   return r;
 }
@@ -93,18 +103,22 @@ gpu::ElementCorrection CpuSolver::projectStoredElement(const State& state, uint3
   const float lambda2 = firstIteration ? 0.0f : lambdas_[lambdaIndex + 1];
   vec4 q[3] = {vec4(0.0f), vec4(0.0f), vec4(0.0f)};
   for (uint32_t i = 0; i < gpu::elementDataSize(e.type); ++i) q[i] = model_.elementData[e.data + i];
-  const gpu::ElementCorrection r = gpu::projectElement(
-      e, state.positions[e.a], state.positions[e.b], state.positions[e.c], state.positions[e.d], q[0], q[1],
-      q[2], params_.alphaScale, lambda, lambda2, params_.constraintModel);
+  const vec3 origin(state.positions[e.a]);
+  auto at = [&](uint32_t k) { return vec4(local(state, k, origin), state.positions[k].w); };
+  const gpu::ElementCorrection r = gpu::projectElement(e, at(e.a), at(e.b), at(e.c), at(e.d), q[0], q[1], q[2],
+                                                       params_.alphaScale, lambda, lambda2, params_.constraintModel);
   lambdas_[lambdaIndex] = lambda + r.deltaLambda;
   lambdas_[lambdaIndex + 1] = lambda2 + r.deltaLambda2;
   return r;
 }
 
+vec3 CpuSolver::local(const State& state, uint32_t k, vec3 origin) {
+  return gpu::positionRelativeTo(vec3(state.positions[k]), vec3(state.positionsLow[k]), origin);
+}
+
 namespace {
 void moveParticle(State& state, uint32_t p, vec3 delta) {
-  vec4& x = state.positions[p];
-  if (x.w > 0.0f) x = vec4(vec3(x) + delta, x.w);
+  if (state.positions[p].w > 0.0f) state.positionsLow[p] += vec4(delta, 0.0f);
 }
 }  // namespace
 
@@ -148,32 +162,36 @@ void CpuSolver::solveJacobi(State& state, bool firstIteration) {
     vec3 sum(0.0f);
     for (uint32_t s = adj.offsets[row]; s < adj.offsets[row + 1]; ++s) sum += vec3(slotDelta_[adj.slots[s]]);
     const float count = static_cast<float>(adj.offsets[row + 1] - adj.offsets[row]);
-    vec4& x = state.positions[adj.particles[row]];
-    x = vec4(gpu::jacobiAverage(vec3(x), sum, count, params_.omega), x.w);
+    vec4& lo = state.positionsLow[adj.particles[row]];
+    lo = vec4(gpu::jacobiAverage(vec3(lo), sum, count, params_.omega), 0.0f);
   }
 }
 
 void CpuSolver::solveVolumes(State& state, bool firstIteration) {
   // The GPU's three passes: gradients per row, the reduction per body, the move per row.
+  // Each body in the frame of its first triangle's first corner (volumeOrigin in the shaders).
+  auto origin = [&](const VolumeBody& body) {
+    return vec3(state.positions[model_.volumeTriangles[3 * body.firstTriangle]]);
+  };
   std::vector<vec4> gradient(layout_.volumeRows.size());
   for (uint32_t r = 0; r < layout_.volumeRows.size(); ++r) {
     const gpu::VolumeRow row = layout_.volumeRows[r];
+    const vec3 o = origin(layout_.volumes[row.body]);
     vec3 g(0.0f);
     for (uint32_t k = row.firstCorner; k < row.firstCorner + row.cornerCount; ++k) {
       const uint32_t t = layout_.volumeCorners[k] / 3, corner = layout_.volumeCorners[k] % 3;
       const uint32_t* tri = &model_.volumeTriangles[3 * t];
-      g += gpu::volumeCornerGradient(vec3(state.positions[tri[(corner + 1) % 3]]),
-                                     vec3(state.positions[tri[(corner + 2) % 3]]));
+      g += gpu::volumeCornerGradient(local(state, tri[(corner + 1) % 3], o), local(state, tri[(corner + 2) % 3], o));
     }
     gradient[r] = vec4(g, state.positions[row.particle].w * dot(g, g));
   }
   for (uint32_t b = 0; b < layout_.volumes.size(); ++b) {
     const VolumeBody& body = layout_.volumes[b];
+    const vec3 o = origin(body);
     // The same summation order as the GPU reduction.
     float volume = gpu::volumeReduce(body.triangleCount, [&](uint32_t t) {
       const uint32_t* tri = &model_.volumeTriangles[3 * (body.firstTriangle + t)];
-      return gpu::triangleVolume(vec3(state.positions[tri[0]]), vec3(state.positions[tri[1]]),
-                                 vec3(state.positions[tri[2]]));
+      return gpu::triangleVolume(local(state, tri[0], o), local(state, tri[1], o), local(state, tri[2], o));
     });
     float wGrad = gpu::volumeReduce(body.rowCount, [&](uint32_t r) { return gradient[body.firstRow + r].w; });
     const float lambda = firstIteration ? 0.0f : volumeState_[b].lambda;
@@ -195,12 +213,13 @@ glm::vec2 CpuSolver::pairFriction(uint32_t i, uint32_t j) const {
           gpu::combinedFriction(gpu::combinedFriction(mu.y, fi.y), gpu::combinedFriction(mu.y, fj.y))};
 }
 
-vec3 CpuSolver::substepStart(const State& state, uint32_t i) const {
-  return vec3(predicted_[i]) - vec3(state.velocities[i]) * params_.dt;
+vec3 CpuSolver::substepStart(const State& state, uint32_t i, vec3 origin) const {
+  return gpu::positionRelativeTo(vec3(state.positions[i]),
+                                 vec3(predicted_[i]) - vec3(state.velocities[i]) * params_.dt, origin);
 }
 
 void CpuSolver::sumTriangleContacts(const State& state, std::vector<glm::uvec4>& sums) const {
-  auto start = [&](uint32_t i) { return substepStart(state, i); };
+
   auto add = [&](uint32_t i, vec3 d) {
     // uint arithmetic wraps like the GPU's atomicAdd on the two's-complement bits.
     sums[i] += glm::uvec4(static_cast<uint32_t>(gpu::toContactFixed(d.x)),
@@ -209,16 +228,19 @@ void CpuSolver::sumTriangleContacts(const State& state, std::vector<glm::uvec4>&
   };
   const uint32_t kt = triangleNeighbours_.maxNeighbours;
   for (uint32_t q = 0; q < model_.particleCount(); ++q) {
-    const vec4 xq = state.positions[q];
+    // In q's frame, as triangleContactSolve in the shaders.
+    const vec3 o(state.positions[q]);
+    auto start = [&](uint32_t i) { return substepStart(state, i, o); };
     for (uint32_t k = 0; k < triangleNeighbours_.count[q]; ++k) {
       const uint32_t t = triangleNeighbours_.neighbours[size_t{q} * kt + k];
       const uint32_t a = contactTriangles_[3 * t], b = contactTriangles_[3 * t + 1],
                      c = contactTriangles_[3 * t + 2];
-      const vec4 xa = state.positions[a], xb = state.positions[b], xc = state.positions[c];
+      const float wq = state.positions[q].w, wa = state.positions[a].w, wb = state.positions[b].w,
+                  wc = state.positions[c].w;
       const glm::vec2 mu = pairFriction(q, a);
       const gpu::PointTriangleCorrection r = gpu::pointTriangleContact(
-          vec3(xq), vec3(xa), vec3(xb), vec3(xc), start(q), start(a), start(b), start(c),
-          vec4(xq.w, xa.w, xb.w, xc.w), params_.contactDistance, mu.x, mu.y);
+          local(state, q, o), local(state, a, o), local(state, b, o), local(state, c, o), start(q), start(a),
+          start(b), start(c), vec4(wq, wa, wb, wc), params_.contactDistance, mu.x, mu.y);
       if (r.touching == 0u) continue;
       add(q, r.dq);
       add(a, r.d0);
@@ -237,16 +259,18 @@ void CpuSolver::solveContacts(State& state) {
   for (uint32_t i = 0; i < n; ++i) {
     const vec4 xi = state.positions[i];
     if (xi.w <= 0.0f) continue;
-    const vec3 startI = substepStart(state, i);
+    // In i's frame, as contactSolve in the shaders.
+    const vec3 o(xi);
+    const vec3 startI = substepStart(state, i, o);
     vec3 sum(0.0f);
     uint32_t active = 0;
     for (uint32_t k = 0; k < neighbours_.count[i]; ++k) {
       const uint32_t j = neighbours_.neighbours[size_t{i} * neighbours_.maxNeighbours + k];
-      const vec4 xj = state.positions[j];
-      const vec3 startJ = substepStart(state, j);
+      const vec3 startJ = substepStart(state, j, o);
       const glm::vec2 mu = pairFriction(i, j);
-      const vec3 d = gpu::particleContactDelta(vec3(xi), vec3(xj), startI, startJ, xi.w, xj.w,
-                                               params_.contactDistance, mu.x, mu.y);
+      const vec3 d =
+          gpu::particleContactDelta(vec3(state.positionsLow[i]), local(state, j, o), startI, startJ, xi.w,
+                                    state.positions[j].w, params_.contactDistance, mu.x, mu.y);
       if (d != vec3(0.0f)) {
         sum += d;
         ++active;
@@ -266,7 +290,7 @@ void CpuSolver::solveContacts(State& state) {
                   gpu::fromContactFixed(static_cast<int32_t>(fixed.z)));
       touching += static_cast<float>(fixed.w);
     }
-    if (touching > 0.0f) state.positions[i] += vec4(sum / touching, 0.0f);
+    if (touching > 0.0f) state.positionsLow[i] += vec4(sum / touching, 0.0f);
   }
 }
 
@@ -278,11 +302,14 @@ void CpuSolver::setGrab(uint32_t particle, glm::vec3 target, float compliance) {
 }
 
 void CpuSolver::solveGrab(State& state, bool firstIteration) {
-  vec4& x = state.positions[grab_.particle];
+  // In the particle's frame, as solveGrab in the shaders.
+  const vec4 x = state.positions[grab_.particle];
+  gpu::GrabConstraint g = grab_;
+  g.target = vec4(vec3(grab_.target) - vec3(x), 0.0f);
   const float lambda = firstIteration ? 0.0f : grab_.lambda;
-  gpu::DistanceCorrection r =
-      gpu::projectGrab(vec3(x), x.w, grab_, params_.alphaScale, lambda, params_.constraintModel);
-  if (x.w > 0.0f) x = vec4(vec3(x) + r.deltaA, x.w);
+  gpu::DistanceCorrection r = gpu::projectGrab(vec3(state.positionsLow[grab_.particle]), x.w, g,
+                                               params_.alphaScale, lambda, params_.constraintModel);
+  moveParticle(state, grab_.particle, r.deltaA);
   grab_.lambda = lambda + r.deltaLambda;
 }
 
@@ -304,14 +331,16 @@ void CpuSolver::collide(State& state, uint32_t substep) {
   const float t =
       gpu::substepEndTime(static_cast<uint32_t>(state.frame), substep, params_.frameDt, params_.dt);
   for (uint32_t i = 0; i < model_.particleCount(); ++i) {
-    vec4& x = state.positions[i];
+    const vec4 x = state.positions[i];
     if (x.w <= 0.0f) continue;
+    // In the particle's frame (its high part as the origin), as collideParticle in the shaders.
     const vec3 predicted(predicted_[i]);
     const vec3 start = predicted - vec3(state.velocities[i]) * params_.dt;
-    vec3 p(x);
+    vec3 p(state.positionsLow[i]);
     vec3 dv(0.0f);
     const glm::vec2 body = params_.bodyFriction != 0u ? model_.particleFriction[i] : glm::vec2(-1.0f);
-    for (const Collider& c : model_.colliders) {
+    for (const Collider& world : model_.colliders) {
+      const Collider c = gpu::colliderRelativeTo(world, vec3(x));
       float gridDistance = 0.0f;
       vec3 gridNormal(0.0f, 1.0f, 0.0f);
       if (c.type == VKXPBD_COLLIDER_SDF) {
@@ -327,17 +356,22 @@ void CpuSolver::collide(State& state, uint32_t substep) {
         dv += gpu::restitutionChange(c, p, predicted, vec3(state.velocities[i]) + dv, r.normal, t,
                                      params_.invDt);
     }
-    x = vec4(p, x.w);
+    state.positionsLow[i] = vec4(p, 0.0f);
     state.velocities[i] += vec4(dv, 0.0f);
   }
 }
 
 void CpuSolver::updateVelocities(State& state) {
-  for (uint32_t i = 0; i < model_.particleCount(); ++i)
-    state.velocities[i] =
-        vec4(gpu::updateVelocity(vec3(state.positions[i]), vec3(predicted_[i]), vec3(state.velocities[i]),
-                                 params_.invDt, params_.dampingFactor),
-             0.0f);
+  for (uint32_t i = 0; i < model_.particleCount(); ++i) {
+    // As updateParticleVelocity in the shaders: the substep's motion is lo − lo*; then renormalise.
+    const vec3 lo(state.positionsLow[i]);
+    state.velocities[i] = vec4(gpu::updateVelocity(lo, vec3(predicted_[i]), vec3(state.velocities[i]),
+                                                   params_.invDt, params_.dampingFactor),
+                               0.0f);
+    const gpu::SplitPosition s = gpu::renormalizePosition(vec3(state.positions[i]), lo);
+    state.positions[i] = vec4(s.hi, state.positions[i].w);
+    state.positionsLow[i] = vec4(s.lo, 0.0f);
+  }
 }
 
 }  // namespace vkxpbd

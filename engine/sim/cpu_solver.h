@@ -46,8 +46,11 @@ class CpuSolver {
   // Adds the point–triangle corrections to the fixed-point sums (x, y, z, count per particle).
   void sumTriangleContacts(const State& state, std::vector<glm::uvec4>& sums) const;
   glm::vec2 pairFriction(uint32_t i, uint32_t j) const;
-  // Position of particle i at the start of the current substep (m), as substepStart in the shaders.
-  glm::vec3 substepStart(const State& state, uint32_t i) const;
+  // Position of particle i at the start of the current substep relative to `origin` (m), as
+  // substepStart in the shaders.
+  glm::vec3 substepStart(const State& state, uint32_t i, glm::vec3 origin) const;
+  // Position of particle k relative to `origin` (m), from both parts (shared/position_math.h).
+  static glm::vec3 local(const State& state, uint32_t k, glm::vec3 origin);
   void solveJacobi(State& state, bool firstIteration);
   void solveGrab(State& state, bool firstIteration);
   void collide(State& state, uint32_t substep);

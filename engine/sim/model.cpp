@@ -72,4 +72,11 @@ State makeInitialState(const Model& model) {
   return s;
 }
 
+std::vector<glm::vec4> combinedPositions(const State& state) {
+  std::vector<glm::vec4> x = state.positions;
+  for (size_t i = 0; i < x.size() && i < state.positionsLow.size(); ++i)
+    x[i] = glm::vec4(glm::vec3(x[i]) + glm::vec3(state.positionsLow[i]), x[i].w);
+  return x;
+}
+
 }  // namespace vkxpbd

@@ -121,11 +121,19 @@ struct Model {
 // What the solver advances.
 struct State {
   std::vector<glm::vec4> positions;   // xyz m; w inverse mass, 1/kg
+  // xyz m: the low part of each position, x = positions + positionsLow (shared/position_math.h); at
+  // most half an ulp of the position between frames; empty means all zero.
+  std::vector<glm::vec4> positionsLow;
   std::vector<glm::vec4> velocities;  // xyz m/s
   uint64_t frame = 0;                 // frames simulated
 };
 
 State makeInitialState(const Model& model);
+
+// Each position as one float vector, positions + positionsLow rounded (xyz m, w inverse mass): what a
+// diagnostic reading a state in the middle of a substep needs (between substeps the low part is at
+// most half an ulp).
+std::vector<glm::vec4> combinedPositions(const State& state);
 
 // Gives particles [first, first + count) their body's friction (μs, μk), when the body sets one.
 void setBodyFriction(Model& model, uint32_t first, uint32_t count, const std::optional<glm::vec2>& friction);

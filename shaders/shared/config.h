@@ -22,7 +22,7 @@
 
 // Descriptor bindings of the solver's single descriptor set (set 0).
 #define VKXPBD_BINDING_POSITIONS 0       // vec4[particles]: xyz position (m), w inverse mass (1/kg)
-#define VKXPBD_BINDING_PREDICTED 1       // vec4[particles]: predicted position x* of the substep (m)
+#define VKXPBD_BINDING_PREDICTED 1       // vec4[particles]: xyz low part of the predicted position x* (m), w 1/kg
 #define VKXPBD_BINDING_VELOCITIES 2      // vec4[particles]: xyz velocity (m/s); predicted v* during a substep
 #define VKXPBD_BINDING_PARTICLE_PIN 3    // uint[particles]: pin index or VKXPBD_NONE
 #define VKXPBD_BINDING_PINS 4            // Pin[pins]
@@ -56,7 +56,10 @@
 #define VKXPBD_BINDING_PARTICLE_FRICTION 30  // float[2N]: μs, μk of each particle's body (negative: not set)
 // uint[]: the contact triangles' corners [3T], then per particle its triangles as CSR: offsets [N + 1], list
 #define VKXPBD_BINDING_CONTACT_TRIANGLES 31
-#define VKXPBD_BINDING_COUNT 32
+// vec4[particles]: xyz the low part of each position (m), x = positions + positionLow
+// (shared/position_math.h); the substep's motion accumulates here
+#define VKXPBD_BINDING_POSITION_LOW 32
+#define VKXPBD_BINDING_COUNT 33
 
 // ElementConstraint.type values (formulas and gradients: shared/element_math.h).
 #define VKXPBD_ELEMENT_DIHEDRAL 0u        // bending angle between two triangles (rad)

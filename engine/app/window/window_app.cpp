@@ -213,7 +213,7 @@ class WindowApp {
     cpu.stepFrame(x, [&](uint32_t, uint32_t, const State& now) {
       const std::vector<float> lambdas = lab::lambdasInModelOrder(sim_->layout, cpu.lambdas());
       residuals_.push_back(static_cast<float>(
-          lab::measureStep(sim_->model, now.positions, lambdas, step.frameDt, step.constraintModel)
+          lab::measureStep(sim_->model, combinedPositions(now), lambdas, step.frameDt, step.constraintModel)
               .residualL2));
     });
   }
