@@ -20,10 +20,10 @@ void predictParticle(uint i, uint substep) {
     Pin p = pins[pin];
     if (p.motion != VKXPBD_NONE) {
       float t = substepEndTime(clock.frame, substep, params.frameDt, params.dt);
-      vec3 target = pinTarget(p.target.xyz, motions[p.motion], t);
-      v = positionRelativeTo(x.xyz, lo, target) * -params.invDt;
-      x.xyz = target;
-      lo = vec3(0.0f);
+      vec3 offset = pinOffset(motions[p.motion], t);
+      v = (offset - positionRelativeTo(x.xyz, lo, p.target.xyz)) * params.invDt;
+      x.xyz = p.target.xyz;
+      lo = offset;
     }
   } else if (x.w > 0.0f) {
     v = predictVelocity(velocities[i].xyz, params.gravity.xyz, params.dt);

@@ -66,10 +66,10 @@ void CpuSolver::predict(State& state, uint32_t substep) {
     if (pin != VKXPBD_NONE) {
       const Pin& p = model_.pins[pin];
       if (p.motion != VKXPBD_NONE) {
-        vec3 target = gpu::pinTarget(vec3(p.target), model_.motions[p.motion], t);
-        v = gpu::positionRelativeTo(vec3(x), lo, target) * -params_.invDt;
-        x = vec4(target, x.w);
-        lo = vec3(0.0f);
+        const vec3 offset = gpu::pinOffset(model_.motions[p.motion], t);
+        v = (offset - gpu::positionRelativeTo(vec3(x), lo, vec3(p.target))) * params_.invDt;
+        x = vec4(vec3(p.target), x.w);
+        lo = offset;
       }
     } else if (x.w > 0.0f) {
       v = gpu::predictVelocity(vec3(state.velocities[i]), vec3(params_.gravity), params_.dt);
@@ -105,8 +105,9 @@ gpu::ElementCorrection CpuSolver::projectStoredElement(const State& state, uint3
   for (uint32_t i = 0; i < gpu::elementDataSize(e.type); ++i) q[i] = model_.elementData[e.data + i];
   const vec3 origin(state.positions[e.a]);
   auto at = [&](uint32_t k) { return vec4(local(state, k, origin), state.positions[k].w); };
-  const gpu::ElementCorrection r = gpu::projectElement(e, at(e.a), at(e.b), at(e.c), at(e.d), q[0], q[1], q[2],
-                                                       params_.alphaScale, lambda, lambda2, params_.constraintModel);
+  const gpu::ElementCorrection r =
+      gpu::projectElement(e, at(e.a), at(e.b), at(e.c), at(e.d), q[0], q[1], q[2], params_.alphaScale, lambda,
+                          lambda2, params_.constraintModel);
   lambdas_[lambdaIndex] = lambda + r.deltaLambda;
   lambdas_[lambdaIndex + 1] = lambda2 + r.deltaLambda2;
   return r;
@@ -181,7 +182,8 @@ void CpuSolver::solveVolumes(State& state, bool firstIteration) {
     for (uint32_t k = row.firstCorner; k < row.firstCorner + row.cornerCount; ++k) {
       const uint32_t t = layout_.volumeCorners[k] / 3, corner = layout_.volumeCorners[k] % 3;
       const uint32_t* tri = &model_.volumeTriangles[3 * t];
-      g += gpu::volumeCornerGradient(local(state, tri[(corner + 1) % 3], o), local(state, tri[(corner + 2) % 3], o));
+      g += gpu::volumeCornerGradient(local(state, tri[(corner + 1) % 3], o),
+                                     local(state, tri[(corner + 2) % 3], o));
     }
     gradient[r] = vec4(g, state.positions[row.particle].w * dot(g, g));
   }
@@ -219,7 +221,6 @@ vec3 CpuSolver::substepStart(const State& state, uint32_t i, vec3 origin) const 
 }
 
 void CpuSolver::sumTriangleContacts(const State& state, std::vector<glm::uvec4>& sums) const {
-
   auto add = [&](uint32_t i, vec3 d) {
     // uint arithmetic wraps like the GPU's atomicAdd on the two's-complement bits.
     sums[i] += glm::uvec4(static_cast<uint32_t>(gpu::toContactFixed(d.x)),

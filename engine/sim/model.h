@@ -120,7 +120,7 @@ struct Model {
 
 // What the solver advances.
 struct State {
-  std::vector<glm::vec4> positions;   // xyz m; w inverse mass, 1/kg
+  std::vector<glm::vec4> positions;  // xyz m; w inverse mass, 1/kg
   // xyz m: the low part of each position, x = positions + positionsLow (shared/position_math.h); at
   // most half an ulp of the position between frames; empty means all zero.
   std::vector<glm::vec4> positionsLow;

@@ -80,10 +80,12 @@ XPBD_FN vec3 projectTether(vec3 x, vec3 anchor, float maxLength) {
   return anchor + d * (maxLength / len);
 }
 
-// Target of a pinned particle at time t (s).
-XPBD_FN vec3 pinTarget(vec3 rest, PinMotion m, float t) {
-  if (m.type == VKXPBD_MOTION_SINE) return rest + vec3(m.vector) * sin(2.0f * VKXPBD_PI * m.frequency * t);
-  return rest + vec3(m.vector) * t;
+// Displacement (m) of a moving pin from its rest target at time t (s): the pin is at rest + this. The
+// solver keeps the two apart (rest as the high part of the position, this as the low part), so a pin far
+// from the origin moves as smoothly as one at the origin (shared/position_math.h).
+XPBD_FN vec3 pinOffset(PinMotion m, float t) {
+  if (m.type == VKXPBD_MOTION_SINE) return vec3(m.vector) * sin(2.0f * VKXPBD_PI * m.frequency * t);
+  return vec3(m.vector) * t;
 }
 
 // Symplectic Euler prediction: v* = v + g Δt, then x* = x + v* Δt.
