@@ -74,8 +74,12 @@ Timing timeSolver(const vk::Context& ctx, const BenchOptions& options, const Mod
 }
 
 // What every timed case reports: sizes, colouring, passes and the times.
+// The first non-finite state of any case (nonFiniteError); bench writes its JSON, then exits with code 4.
+std::optional<std::string> firstNonFinite;
+
 nlohmann::json timedCaseJson(const Model& model, const SolverSettings& settings, const SolverLayout& layout,
                              const Timing& t) {
+  if (!firstNonFinite) firstNonFinite = nonFiniteError(model, t.state);
   return {{"particles", model.particleCount()},
           {"constraints", model.constraintCount()},
           {"substeps", settings.substeps},
@@ -266,6 +270,10 @@ int benchCommand(const BenchOptions& options) {
                            {"rendered", rendered}};
   writeTextFile(options.outFile, report.dump(2) + "\n");
   std::printf("wrote %s\n", options.outFile.c_str());
+  if (firstNonFinite) {
+    std::fprintf(stderr, "error: bench: %s\n", firstNonFinite->c_str());
+    return kExitNonFinite;
+  }
   if (ctx.validationEnabled() && ctx.validationMessageCount() > 0) return kExitValidation;
   return kExitOk;
 }

@@ -115,6 +115,10 @@ RunOptions parseRunOptions(const std::vector<std::string>& args) {
       o.renderDoc = true;
     else if (arg == "--stats")
       o.stats = true;
+    else if (arg == "--trajectory")
+      o.trajectory = r.value(arg);
+    else if (arg == "--trajectory-every")
+      o.trajectoryEvery = r.count(arg, 1, 10'000'000);
     else if (arg.rfind("--", 0) == 0)
       throw UsageError("run: unknown option '" + arg + "'");
     else if (o.scene.empty())
@@ -266,13 +270,19 @@ usage:
   vkxpbd run [SCENE.json] [--headless] [--frames N] [--solver gs|jacobi] [--model xpbd|pbd]
              [--substeps S] [--iterations I] [--omega W] [--device N|name] [--out DIR]
              [--no-timestamps] [--validation] [--capture-frame F] [--renderdoc] [--stats]
+             [--trajectory FILE [--trajectory-every K]]
       Opens a window showing SCENE (default: the built-in flag scene) with a settings panel; --frames N
       closes it after N displayed frames. With --headless (or when there is no display) it simulates
       N frames (default 120), then writes DIR/final.obj and DIR/state.json (default DIR: out) and
       prints a summary. --capture-frame F (0-based, below N) records frame F
       with RenderDoc into DIR/capture_frame*.rdc (docs/profiling.md); in the window app F is a displayed
       frame, and --renderdoc makes F12 capture the next one. --stats prints FPS and per-pass GPU times
-      every second in the window app (headless runs always print them).
+      every second in the window app (headless runs always print them). --trajectory FILE (headless)
+      writes the positions and velocities of frame 0 and every K-th frame (default 1) to FILE, a binary
+      file with a JSON header (engine/common/trajectory.h). state.json holds the summary (strain per
+      kind, tetrahedron and balloon volume ratios, momentum), the model (masses, constraints,
+      tetrahedra, triangles, pins) and the final positions and velocities. Every command exits with
+      code 4 on a NaN or infinity, naming the particle, the constraint or element, and the frame.
   vkxpbd bench [--out FILE.json] [--sizes 64,128,256,512] [--modes gs,jacobi] [--frames N]
                [--warmup N] [--substeps S] [--iterations I] [--omega W] [--device N|name]
                [--tethers] [--render-size N]  (the case with rendering: default 128, 0 for none)

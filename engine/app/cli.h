@@ -41,8 +41,10 @@ struct RunOptions {
   // --capture-frame N: RenderDoc capture of frame N (0-based, below frames): the solver frame when
   // headless, the displayed frame (solver frames and drawing) in the window app.
   std::optional<uint32_t> captureFrame;
-  bool renderDoc = false;  // --renderdoc: load RenderDoc so F12 captures in the window app
-  bool stats = false;      // --stats: the window app prints FPS and per-pass GPU times every second
+  bool renderDoc = false;        // --renderdoc: load RenderDoc so F12 captures in the window app
+  bool stats = false;            // --stats: the window app prints FPS and per-pass GPU times every second
+  std::string trajectory;        // --trajectory FILE: headless runs write positions and velocities there
+  uint32_t trajectoryEvery = 1;  // --trajectory-every K: one record every K frames
   SolverOverrides overrides;
   CommonOptions common;
 };

@@ -31,8 +31,8 @@ int convergeCommand(const ConvergeOptions& options) {
     GpuSolver solver(ctx, model, settings, layout, untimed);
     solver.simulate(options.framesBefore);
     state = solver.download();
-    if (findNonFinite(state)) {
-      std::fprintf(stderr, "error: the simulation produced a non-finite value before the measured substep\n");
+    if (std::optional<std::string> error = nonFiniteError(model, state)) {
+      std::fprintf(stderr, "error: converge: %s (before the measured substep)\n", error->c_str());
       return kExitNonFinite;
     }
   }
@@ -98,6 +98,12 @@ int stiffnessCommand(const StiffnessOptions& options) {
   vk::Context ctx(contextOptions(options.common));
   const std::vector<lab::StiffnessRow> rows =
       lab::runStiffness(ctx, model, scene.solver, options.frames, options.iterations);
+  for (const lab::StiffnessRow& r : rows)
+    if (r.nonFinite) {
+      std::fprintf(stderr, "error: stiffness: %s, %u iterations: %s\n",
+                   constraintModelName(r.constraintModel), r.iterations, r.nonFinite->c_str());
+      return kExitNonFinite;
+    }
   writeTextFile(options.outDir + "/stiffness.csv", lab::stiffnessCsv(rows));
   writeTextFile(options.outDir + "/stiffness.svg", lab::stiffnessSvg(rows, scene.name));
   std::printf("%-6s %10s %12s %14s %14s\n", "model", "iterations", "sag_m", "median_strain", "max_strain");

@@ -10,6 +10,7 @@
 #include "render/offscreen_renderer.h"
 #include "scene/builtin_scenes.h"
 #include "sim/cloth_builder.h"
+#include "sim/diagnostics.h"
 
 namespace vkxpbd {
 
@@ -54,6 +55,10 @@ int renderCommand(const RenderOptions& options) {
     renderMs += std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - t0).count();
     render::writePng(framePath(options.outDir, frame), image);
     ++written;
+    if (std::optional<std::string> error = nonFiniteError(model, solver.download())) {
+      std::fprintf(stderr, "error: render: %s\n", error->c_str());
+      return kExitNonFinite;
+    }
     if (frame == options.frames) break;
   }
   const double wallS = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();

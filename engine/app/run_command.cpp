@@ -8,7 +8,9 @@
 #if VKXPBD_WINDOW
 #include "app/window/window_app.h"
 #endif
+#include "common/diagnostics_json.h"
 #include "common/output.h"
+#include "common/trajectory.h"
 #include "gpu/gpu_solver.h"
 #include "scene/builtin_scenes.h"
 #include "sim/cloth_builder.h"
@@ -91,10 +93,17 @@ int runCommand(const RunOptions& options) {
   solverOptions.timestamps = options.timestamps;
   GpuSolver solver(ctx, model, settings, layout, solverOptions);
 
-  State state;
+  State state = solver.download();  // the scene's initial state
+  std::optional<TrajectoryWriter> trajectory;
+  const uint32_t every = options.trajectoryEvery;
+  if (!options.trajectory.empty()) {
+    trajectory.emplace(options.trajectory, model.particleCount(), every, settings.frameDt);
+    trajectory->append(state);
+  }
   auto start = std::chrono::steady_clock::now();
   for (uint32_t done = 0; done < options.frames;) {
     uint32_t chunk = std::min(kCheckInterval, options.frames - done);
+    if (trajectory) chunk = std::min(chunk, every - done % every);
     // The captured frame is submitted alone, between StartFrameCapture and EndFrameCapture.
     const bool capture = options.captureFrame == done && renderDoc.available();
     if (capture) {
@@ -117,17 +126,19 @@ int runCommand(const RunOptions& options) {
     }
     done += chunk;
     state = solver.download();
-    if (std::optional<uint32_t> bad = findNonFinite(state)) {
-      std::fprintf(stderr, "error: the simulation produced a non-finite value at particle %u by frame %u\n",
-                   *bad, done);
+    if (std::optional<std::string> error = nonFiniteError(model, state)) {
+      std::fprintf(stderr, "error: run: %s\n", error->c_str());
       return kExitNonFinite;
     }
+    if (trajectory && done % every == 0) trajectory->append(state);
   }
+  if (trajectory) trajectory->close();
   const double wallMs =
       std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - start).count();
   double gpuFrameMs = 0.0;
   const std::vector<vk::StageTime> stages = solver.lastFrameTimes(&gpuFrameMs);
   const StrainStats strain = measureStrain(model, state.positions);
+  const Diagnostics diagnostics = measureDiagnostics(model, state);
 
   nlohmann::json summary = {{"scene", scene.name},
                             {"scene_path", scene.path},
@@ -144,10 +155,11 @@ int runCommand(const RunOptions& options) {
                             {"gpu_ms_last_frame", gpuFrameMs},
                             {"passes_per_frame", solver.passesPerFrame()},
                             {"stage_times_last_frame", stageTimesJson(stages)},
-                            {"strain", strainJson(strain)}};
+                            {"strain", strainJson(strain)},
+                            {"diagnostics", diagnosticsJson(model, diagnostics)}};
   if (model.contacts.enabled) summary["contacts"] = contactListsJson(solver, model);
   writeObj(options.outDir + "/final.obj", model, state.positions);
-  writeStateJson(options.outDir + "/state.json", state, summary);
+  writeStateJson(options.outDir + "/state.json", state, summary, {{"model", modelJson(model)}});
 
   std::printf(
       "frames: %u, %.3f ms per frame (wall, incl. read-backs), GPU %.3f ms for the last frame (%u passes)\n",
@@ -157,6 +169,10 @@ int runCommand(const RunOptions& options) {
   std::printf("max constraint violation: %.6f m (max strain %.4f%%, median %.4f%%, p99 %.4f%%)\n",
               strain.maxViolation, 100.0 * strain.maxStrain, 100.0 * strain.medianStrain,
               100.0 * strain.p99Strain);
+  std::printf("%s", diagnosticsText(diagnostics).c_str());
+  if (trajectory)
+    std::printf("wrote %u trajectory records (every %u frames) to %s\n", trajectory->records(), every,
+                options.trajectory.c_str());
   if (model.contacts.enabled) printContactLists(summary["contacts"]);
   std::printf("wrote %s/final.obj and %s/state.json\n", options.outDir.c_str(), options.outDir.c_str());
   if (ctx.validationEnabled()) {

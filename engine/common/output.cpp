@@ -36,8 +36,9 @@ void writeObj(const std::string& path, const Model& model, const std::vector<glm
   if (!out) throw std::runtime_error(path + ": write failed");
 }
 
-void writeStateJson(const std::string& path, const State& state, const nlohmann::json& summary) {
-  nlohmann::json j;
+void writeStateJson(const std::string& path, const State& state, const nlohmann::json& summary,
+                    const nlohmann::json& extra) {
+  nlohmann::json j = extra;
   j["summary"] = summary;
   j["frame"] = state.frame;
   j["positions"] = vec3Array(state.positions);

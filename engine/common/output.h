@@ -12,8 +12,10 @@ namespace vkxpbd {
 // Every surface of the model at the given positions. Throws std::runtime_error naming the file.
 void writeObj(const std::string& path, const Model& model, const std::vector<glm::vec4>& positions);
 
-// {"summary": ..., "frame": F, "positions": [[x,y,z]...] (m), "velocities": [...] (m/s)}.
-void writeStateJson(const std::string& path, const State& state, const nlohmann::json& summary);
+// {"summary": ..., "frame": F, "positions": [[x,y,z]...] (m), "velocities": [...] (m/s)}, plus the
+// members of `extra` (e.g. "model": modelJson(model)).
+void writeStateJson(const std::string& path, const State& state, const nlohmann::json& summary,
+                    const nlohmann::json& extra = nlohmann::json::object());
 
 // Writes text to a file, creating parent folders. Throws std::runtime_error naming the file.
 void writeTextFile(const std::string& path, const std::string& text);

@@ -1,6 +1,8 @@
 #include "gpu/gpu_solver.h"
 
 #include <algorithm>
+#include <cstdlib>
+#include <limits>
 
 #include "shared/contact_math.h"
 #include "sim/contact_triangles.h"
@@ -103,6 +105,18 @@ GpuSolver::~GpuSolver() {
   for (Buffer& b : buffers_) vk::destroyBuffer(ctx_, b);
 }
 
+namespace {
+// Test hook, not reachable from scene files: VKXPBD_TEST_NAN_PARTICLE=P starts particle P at x = NaN,
+// so the CLI tests can check that every command reports a non-finite value with exit code 4.
+std::vector<glm::vec4> testHookPositions(std::vector<glm::vec4> positions) {
+  if (const char* text = std::getenv("VKXPBD_TEST_NAN_PARTICLE")) {
+    const unsigned long p = std::strtoul(text, nullptr, 10);
+    if (p < positions.size()) positions[p].x = std::numeric_limits<float>::quiet_NaN();
+  }
+  return positions;
+}
+}  // namespace
+
 void GpuSolver::createBuffers() {
   const Model& m = model_;
   const VkBufferUsageFlags storage = VK_BUFFER_USAGE_STORAGE_BUFFER_BIT;
@@ -196,8 +210,9 @@ void GpuSolver::createBuffers() {
   upload(VKXPBD_BINDING_PREDICTED, std::vector<glm::vec4>(m.particleCount(), glm::vec4(0.0f)));
   upload(VKXPBD_BINDING_POSITION_LOW, std::vector<glm::vec4>(m.particleCount(), glm::vec4(0.0f)));
   upload(VKXPBD_BINDING_JACOBI_DELTA, std::vector<glm::vec4>(layout_.slotCount(), glm::vec4(0.0f)));
-  upload(VKXPBD_BINDING_POSITIONS, m.restPositions);
-  upload(VKXPBD_BINDING_VELOCITIES, std::vector<glm::vec4>(m.particleCount(), glm::vec4(0.0f)));
+  upload(VKXPBD_BINDING_POSITIONS, testHookPositions(m.restPositions));
+  // The scene's initial velocities (linear and angular, per body): every command starts from them.
+  upload(VKXPBD_BINDING_VELOCITIES, makeInitialState(m).velocities);
   gpu::FrameClock clock{};
   vk::uploadBuffer(ctx_, buffers_[VKXPBD_BINDING_CLOCK], &clock, sizeof(clock));
   writeGrab(grab_);

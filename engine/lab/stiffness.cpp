@@ -50,6 +50,7 @@ std::vector<StiffnessRow> runStiffness(const vk::Context& ctx, const Model& mode
       const StrainStats strain = measureStrain(model, state.positions, ConstraintKind::Stretch);
       row.medianStrain = strain.medianStrain;
       row.maxStrain = strain.maxStrain;
+      row.nonFinite = nonFiniteError(model, state);
       rows.push_back(row);
     }
   return rows;

@@ -4,6 +4,7 @@
 // the sag and stretch stop changing (docs/convergence.md).
 #pragma once
 
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -15,9 +16,10 @@ namespace vkxpbd::lab {
 struct StiffnessRow {
   ConstraintModel constraintModel = ConstraintModel::Xpbd;
   uint32_t iterations = 0;
-  double sag = 0.0;           // highest pinned y − lowest particle y after the frames, m
-  double medianStrain = 0.0;  // median stretch |C| / rest (dimensionless)
-  double maxStrain = 0.0;     // max stretch |C| / rest
+  double sag = 0.0;                      // highest pinned y − lowest particle y after the frames, m
+  double medianStrain = 0.0;             // median stretch |C| / rest (dimensionless)
+  double maxStrain = 0.0;                // max stretch |C| / rest
+  std::optional<std::string> nonFinite;  // nonFiniteError of the final state
 };
 
 // Both models at every iteration count, `frames` frames each, from the initial state.

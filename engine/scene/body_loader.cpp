@@ -80,11 +80,12 @@ std::vector<InstanceDesc> readInstances(const Node& node) {
   const size_t count = node.arraySize(1, kMaxInstances);
   for (size_t k = 0; k < count; ++k) {
     const Node item = node.element(k);
-    item.expectObject({"position", "rotation", "velocity"});
+    item.expectObject({"position", "rotation", "velocity", "angular_velocity"});
     InstanceDesc instance;
     if (auto n = item.find("position")) instance.position = n->vec3();
     if (auto n = item.find("rotation")) instance.rotation = n->vec3();
     if (auto n = item.find("velocity")) instance.velocity = n->vec3();
+    if (auto n = item.find("angular_velocity")) instance.angularVelocity = n->vec3();
     instances.push_back(instance);
   }
   return instances;

@@ -64,6 +64,8 @@ struct ClothDesc {
   float stiffnessBend = 1.0f;      // PBD k in [0,1]
   std::vector<PinDesc> pins;
   std::optional<glm::vec2> friction;  // μs, μk against colliders and other bodies (else theirs)
+  glm::vec3 velocity{0.0f};           // initial velocity, m/s
+  glm::vec3 angularVelocity{0.0f};    // initial angular velocity about the centre of mass, rad/s
 };
 
 // Where a body's mesh comes from. Paths are resolved against the scene file's folder.
@@ -82,9 +84,10 @@ struct MeshSourceDesc {
 
 // One placement of a body's mesh: rotated (Euler angles about x, then y, then z, degrees), then moved.
 struct InstanceDesc {
-  glm::vec3 position{0.0f};  // m
-  glm::vec3 rotation{0.0f};  // degrees
-  glm::vec3 velocity{0.0f};  // initial velocity, m/s
+  glm::vec3 position{0.0f};         // m
+  glm::vec3 rotation{0.0f};         // degrees
+  glm::vec3 velocity{0.0f};         // initial velocity, m/s
+  glm::vec3 angularVelocity{0.0f};  // initial angular velocity about the centre of mass, rad/s
 };
 
 // Particles inside this world-space box are pinned (inverse mass 0).

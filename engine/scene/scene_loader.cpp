@@ -221,7 +221,7 @@ glm::uvec2 readResolution(const Node& node) {
 ClothDesc readCloth(const Node& node, size_t index) {
   node.expectObject({"name", "size", "resolution", "center", "plane", "areal_density", "mass_distribution",
                      "shear", "bend", "bending", "tethers", "compliance", "stiffness", "pins", "rotation",
-                     "friction"});
+                     "friction", "velocity", "angular_velocity"});
   ClothDesc cloth;
   cloth.name = index == 0 ? "cloth" : "cloth" + std::to_string(index);
   if (auto n = node.find("name")) cloth.name = n->name();
@@ -233,6 +233,8 @@ ClothDesc readCloth(const Node& node, size_t index) {
   }
   if (auto n = node.find("rotation")) cloth.rotation = n->vec3();
   if (auto n = node.find("friction")) cloth.friction = readFriction(*n);
+  if (auto n = node.find("velocity")) cloth.velocity = n->vec3();
+  if (auto n = node.find("angular_velocity")) cloth.angularVelocity = n->vec3();
   cloth.arealDensity = optionalNumber(node, "areal_density", cloth.arealDensity, kPositive);
   if (auto n = node.find("mass_distribution")) {
     cloth.massDistribution = n->choice<MassDistribution>(

@@ -14,6 +14,7 @@
 #include "mesh/triangle_mesh.h"
 #include "shared/volume_math.h"
 #include "sim/element_builder.h"
+#include "sim/initial_velocity.h"
 
 namespace vkxpbd {
 namespace {
@@ -113,6 +114,8 @@ void addSoftBodies(const SceneDesc& scene, Model& model) {
       model.surfaces.push_back({body.name, offsetIndices(mesh.surface, base)});
       setBodyFriction(model, base, static_cast<uint32_t>(mesh.vertices.size()), body.friction);
       pinInside(model, base, static_cast<uint32_t>(mesh.vertices.size()), body.pinBox);
+      setBodyVelocity(model, body.name, base, static_cast<uint32_t>(mesh.vertices.size()),
+                      body.instances[i].velocity, body.instances[i].angularVelocity);
     }
   }
 }
@@ -169,6 +172,8 @@ void addShells(const SceneDesc& scene, Model& model) {
       model.surfaces.push_back({shell.name, triangles});
       setBodyFriction(model, base, static_cast<uint32_t>(mesh.vertices.size()), shell.friction);
       pinInside(model, base, static_cast<uint32_t>(mesh.vertices.size()), shell.pinBox);
+      setBodyVelocity(model, shell.name, base, static_cast<uint32_t>(mesh.vertices.size()), instance.velocity,
+                      instance.angularVelocity);
     }
   }
 }

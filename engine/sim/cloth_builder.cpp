@@ -13,6 +13,7 @@
 #include "sim/body_builder.h"
 #include "sim/contact_triangles.h"
 #include "sim/element_builder.h"
+#include "sim/initial_velocity.h"
 
 #include <cmath>
 #include <cstdint>
@@ -298,6 +299,7 @@ Model buildModel(const SceneDesc& scene) {
     setBodyFriction(model, grid.base, grid.count(), cloth.friction);
     const size_t firstPin = model.pins.size();
     addPins(scene, model, cloth, grid, k);
+    setBodyVelocity(model, cloth.name, grid.base, grid.count(), cloth.velocity, cloth.angularVelocity);
     if (cloth.tethers) addTethers(model, grid, firstPin);
   }
   addSoftBodies(scene, model);

@@ -90,6 +90,13 @@ struct ColliderSurface {
   std::vector<uint32_t> indices;  // 3 per triangle, outward counter-clockwise
 };
 
+// The particles of one body (a cloth, or one instance of a soft body or shell), in scene order.
+struct BodyRange {
+  std::string name;
+  uint32_t first = 0;  // index of its first particle
+  uint32_t count = 0;  // particles
+};
+
 struct Model {
   std::string name;
   std::vector<glm::vec4> restPositions;  // xyz m; w inverse mass, 1/kg (0 = pinned or kinematic)
@@ -110,6 +117,7 @@ struct Model {
   // μs, μk of each particle's body (negative: the body sets none); empty when no body sets friction.
   std::vector<glm::vec2> particleFriction;
   std::vector<glm::vec4> initialVelocities;  // xyz m/s; empty or one per particle (missing ones are 0)
+  std::vector<BodyRange> bodies;             // every body's particles (set by buildModel)
   float thickness = 0.0f;                    // collision distance kept from colliders, m
   ContactSettings contacts;
 

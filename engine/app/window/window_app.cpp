@@ -12,6 +12,7 @@
 
 #include "app/commands.h"
 #include "app/panel_settings.h"
+#include "app/window/diagnostics_panel.h"
 #include "app/window/imgui_vulkan_names.h"
 #include "app/window/swapchain.h"
 #include "gpu/gpu_solver.h"
@@ -127,6 +128,7 @@ class WindowApp {
     auto last = std::chrono::steady_clock::now();
     while (!glfwWindowShouldClose(window_)) {
       if (options_.framesGiven && displayed_ >= options_.frames) break;
+      if (nonFinite_) break;
       glfwPollEvents();
       VkExtent2D size = framebufferSize();
       while ((size.width == 0 || size.height == 0) && !glfwWindowShouldClose(window_)) {  // minimised
@@ -156,9 +158,9 @@ class WindowApp {
     vkDeviceWaitIdle(ctx_.device);
     std::printf("window: %llu frames displayed, %llu solver frames simulated\n",
                 static_cast<unsigned long long>(displayed_), static_cast<unsigned long long>(simulated_));
-    const State state = sim_->solver->download();
-    if (std::optional<uint32_t> bad = findNonFinite(state)) {
-      std::fprintf(stderr, "error: the simulation produced a non-finite value at particle %u\n", *bad);
+    if (!nonFinite_) nonFinite_ = nonFiniteError(sim_->model, sim_->solver->download());
+    if (nonFinite_) {
+      std::fprintf(stderr, "error: window: %s\n", nonFinite_->c_str());
       return kExitNonFinite;
     }
     if (ctx_.validationEnabled()) {
@@ -203,6 +205,7 @@ class WindowApp {
 
   void measureConvergence() {
     const State state = sim_->solver->download();
+    if (!nonFinite_) nonFinite_ = nonFiniteError(sim_->model, state);
     SolverSettings step = sim_->scene.solver;
     step.frameDt = step.substepDt();
     step.substeps = 1;
@@ -602,9 +605,26 @@ class WindowApp {
                           k.stats.tail);
       }
     }
+    if (ImGui::CollapsingHeader("diagnostics", ImGuiTreeNodeFlags_DefaultOpen)) {
+      refreshDiagnostics();
+      if (diagnostics_) drawDiagnosticsPanel(sim_->model, *diagnostics_);
+    }
     ImGui::TextDisabled("right-drag orbit, middle-drag pan, wheel zoom");
     ImGui::End();
     return rebuild;
+  }
+
+  // Reads the state back (waits for the GPU) a few times a second while the section is open; stops the
+  // app (exit code 4) on a non-finite value.
+  static constexpr double kDiagnosticsInterval = 0.5;  // s between read-backs
+  void refreshDiagnostics() {
+    const auto now = std::chrono::steady_clock::now();
+    if (diagnostics_ && std::chrono::duration<double>(now - lastDiagnostics_).count() < kDiagnosticsInterval)
+      return;
+    lastDiagnostics_ = now;
+    const State state = sim_->solver->download();
+    nonFinite_ = nonFiniteError(sim_->model, state);
+    diagnostics_ = measureDiagnostics(sim_->model, state);
   }
 
   // Self-collision and body–body contacts of the loaded scene, and the sizes of the last substep's lists.
@@ -660,6 +680,7 @@ class WindowApp {
     if (rebuild == Rebuild::KeepState) state = sim_->solver->download();
     vkDeviceWaitIdle(ctx_.device);  // the frames in flight read the old solver's buffers
     grab_.reset();
+    diagnostics_.reset();
     const SceneDesc previous = sim_->scene;
     sim_.reset();
     listCounts_.reset();
@@ -705,6 +726,9 @@ class WindowApp {
   PanelSettings panel_;
   std::optional<std::array<uint64_t, 4>> listCounts_;  // pairs, dropped, triangles, dropped
   std::string reloadError_;
+  std::optional<Diagnostics> diagnostics_;  // of the state last read back for the panel
+  std::chrono::steady_clock::time_point lastDiagnostics_{};
+  std::optional<std::string> nonFinite_;  // nonFiniteError of a state read back
   bool paused_ = false;
   bool stepOnce_ = false;
   double accumulator_ = 0.0;

@@ -1,0 +1,34 @@
+#include "sim/initial_velocity.h"
+
+namespace vkxpbd {
+
+glm::dvec3 centreOfMass(const std::vector<glm::vec4>& positions, uint32_t first, uint32_t count) {
+  glm::dvec3 weighted(0.0), plain(0.0);
+  double mass = 0.0;  // kg
+  for (uint32_t i = first; i < first + count; ++i) {
+    const glm::dvec3 x(glm::vec3(positions[i]));
+    plain += x;
+    if (positions[i].w > 0.0f) {
+      const double m = 1.0 / static_cast<double>(positions[i].w);
+      weighted += m * x;
+      mass += m;
+    }
+  }
+  if (mass > 0.0) return weighted / mass;
+  return count > 0 ? plain / static_cast<double>(count) : plain;
+}
+
+void setBodyVelocity(Model& model, const std::string& name, uint32_t first, uint32_t count,
+                     glm::vec3 velocity, glm::vec3 angularVelocity) {
+  model.bodies.push_back({name, first, count});
+  model.initialVelocities.resize(model.particleCount(), glm::vec4(0.0f));
+  const glm::dvec3 c = centreOfMass(model.restPositions, first, count);
+  const glm::dvec3 v(velocity), omega(angularVelocity);
+  for (uint32_t i = first; i < first + count; ++i) {
+    const glm::vec4& x = model.restPositions[i];
+    const glm::dvec3 vi = x.w > 0.0f ? v + glm::cross(omega, glm::dvec3(glm::vec3(x)) - c) : glm::dvec3(0.0);
+    model.initialVelocities[i] = glm::vec4(glm::vec3(vi), 0.0f);
+  }
+}
+
+}  // namespace vkxpbd
