@@ -27,15 +27,16 @@ void predictParticle(uint i, uint substep) {
 }
 
 // Projects stored distance constraint `index` against the current positions and accumulates its λ
-// (taken as 0 on the first iteration: XPBD resets λ once per substep). The caller applies the
+// (taken as 0 on the first iteration: XPBD resets λ once per substep). The step is taken s times (1 in
+// Gauss-Seidel, the Jacobi step scale in the batch), λ and corrections alike. The caller applies the
 // returned corrections.
-DistanceCorrection projectStoredDistance(uint index, bool firstIteration) {
+DistanceCorrection projectStoredDistance(uint index, bool firstIteration, float s) {
   DistanceConstraint c = distance[index];
   vec4 xa = positions[c.a];
   vec4 xb = positions[c.b];
   float lambda = firstIteration ? 0.0f : lambdas[index];
-  DistanceCorrection r =
-      projectDistance(xa.xyz, xb.xyz, xa.w, xb.w, c, params.alphaScale, lambda, params.constraintModel);
+  DistanceCorrection r = scaledDistanceCorrection(
+      projectDistance(xa.xyz, xb.xyz, xa.w, xb.w, c, params.alphaScale, lambda, params.constraintModel), s);
   lambdas[index] = lambda + r.deltaLambda;
   return r;
 }
@@ -44,15 +45,15 @@ DistanceCorrection projectStoredDistance(uint index, bool firstIteration) {
 // writes both ends directly.
 void solveDistanceConstraint(uint k, bool firstIteration) {
   DistanceConstraint c = distance[k];
-  DistanceCorrection r = projectStoredDistance(k, firstIteration);
+  DistanceCorrection r = projectStoredDistance(k, firstIteration, 1.0f);
   // Particles that do not move may be shared within a colour: never write them.
   if (positions[c.a].w > 0.0f) positions[c.a].xyz += r.deltaA;
   if (positions[c.b].w > 0.0f) positions[c.b].xyz += r.deltaB;
 }
 
 // Projects stored element constraint `index` (λ after the distance constraints' λ) like
-// projectStoredDistance; the caller applies the corrections.
-ElementCorrection projectStoredElement(uint index, bool firstIteration) {
+// projectStoredDistance (taken s times); the caller applies the corrections.
+ElementCorrection projectStoredElement(uint index, bool firstIteration, float s) {
   ElementConstraint e = elements[index];
   uint lambdaIndex = params.elementLambdaBase + 2u * index;
   vec4 q0 = vec4(0.0f);
@@ -66,8 +67,10 @@ ElementCorrection projectStoredElement(uint index, bool firstIteration) {
   }
   float lambda = firstIteration ? 0.0f : lambdas[lambdaIndex];
   float lambda2 = firstIteration ? 0.0f : lambdas[lambdaIndex + 1u];
-  ElementCorrection r = projectElement(e, positions[e.a], positions[e.b], positions[e.c], positions[e.d], q0, q1, q2,
-                                       params.alphaScale, lambda, lambda2, params.constraintModel);
+  ElementCorrection r = scaledElementCorrection(
+      projectElement(e, positions[e.a], positions[e.b], positions[e.c], positions[e.d], q0, q1, q2, params.alphaScale,
+                     lambda, lambda2, params.constraintModel),
+      s);
   lambdas[lambdaIndex] = lambda + r.deltaLambda;
   lambdas[lambdaIndex + 1u] = lambda2 + r.deltaLambda2;
   return r;
@@ -81,16 +84,19 @@ void moveParticle(uint p, vec3 delta) {
 // one of its moving particles.
 void solveElementConstraint(uint k, bool firstIteration) {
   ElementConstraint e = elements[k];
-  ElementCorrection r = projectStoredElement(k, firstIteration);
+  ElementCorrection r = projectStoredElement(k, firstIteration, 1.0f);
   moveParticle(e.a, r.d0);
   moveParticle(e.b, r.d1);
   moveParticle(e.c, r.d2);
   moveParticle(e.d, r.d3);
 }
 
-// Jacobi batch, phase 1, element constraint `first + k`: its four Δp to its four slots.
-void jacobiElementConstraint(uint first, uint k, uint slotBase, bool firstIteration) {
-  ElementCorrection r = projectStoredElement(first + k, firstIteration);
+// Jacobi batch, phase 1, element constraint `first + k`: its four Δp, scaled by its step scale, to its
+// four slots.
+// scaleBase: the element batch's first entry in jacobiScale (after the distance constraints).
+void jacobiElementConstraint(uint first, uint k, uint slotBase, uint scaleBase, bool firstIteration) {
+  float s = jacobiStepScale(jacobiScale[scaleBase + k], params.omega);
+  ElementCorrection r = projectStoredElement(first + k, firstIteration, s);
   uint slot = slotBase + 4u * k;
   jacobiDelta[slot] = vec4(r.d0, 0.0f);
   jacobiDelta[slot + 1u] = vec4(r.d1, 0.0f);
@@ -117,24 +123,26 @@ void volumeApplyRow(uint r) {
   moveParticle(row.particle, positions[row.particle].w * volumeState[row.body].deltaLambda * volumeGradient[r].xyz);
 }
 
-// Jacobi batch, phase 1: constraint `first + k` is projected against the current positions; each
-// end's Δp goes to its own slot, to be averaged per particle by jacobiApplyRow.
+// Jacobi batch, phase 1: constraint `first + k` is projected against the current positions and taken
+// s_k times (its step scale, see jacobiStepScale); each end's Δp goes to its own slot, to be summed per
+// particle by jacobiApplyRow.
 void jacobiDistanceConstraint(uint first, uint k, uint slotBase, bool firstIteration) {
-  DistanceCorrection r = projectStoredDistance(first + k, firstIteration);
+  float s = jacobiStepScale(jacobiScale[k], params.omega);
+  DistanceCorrection r = projectStoredDistance(first + k, firstIteration, s);
   uint slot = slotBase + 2u * k;
   jacobiDelta[slot] = vec4(r.deltaA, 0.0f);
   jacobiDelta[slot + 1u] = vec4(r.deltaB, 0.0f);
 }
 
 // Jacobi batch, phase 2: a particle gathers its slots' Δp in a fixed order (no atomics, so the result
-// is bitwise reproducible) and moves by ω times their average.
+// is bitwise reproducible) and moves by their sum (each already scaled by its constraint's step scale).
 void jacobiApplyRow(uint row) {
   uint begin = jacobiOffsets[row];
   uint end = jacobiOffsets[row + 1u];
   vec3 sum = vec3(0.0f);
   for (uint s = begin; s < end; ++s) sum += jacobiDelta[jacobiSlots[s]].xyz;
   uint p = jacobiParticles[row];
-  positions[p].xyz = jacobiAverage(positions[p].xyz, sum, float(end - begin), params.omega);
+  positions[p].xyz += sum;
 }
 
 // Tether k: its particle back within maxLength of its (pinned) anchor. Tethers share no moving

@@ -56,7 +56,9 @@
 #define VKXPBD_BINDING_PARTICLE_FRICTION 30  // float[2N]: μs, μk of each particle's body (negative: not set)
 // uint[]: the contact triangles' corners [3T], then per particle its triangles as CSR: offsets [N + 1], list
 #define VKXPBD_BINDING_CONTACT_TRIANGLES 31
-#define VKXPBD_BINDING_COUNT 32
+#define VKXPBD_BINDING_JACOBI_SCALE \
+  32  // float[batch constraints]: 1 / largest batch count of a constraint's particles
+#define VKXPBD_BINDING_COUNT 33
 
 // ElementConstraint.type values (formulas and gradients: shared/element_math.h).
 #define VKXPBD_ELEMENT_DIHEDRAL 0u        // bending angle between two triangles (rad)
