@@ -9,6 +9,6 @@ void main() {
   if (k < pc.count) {
     jacobiDistanceConstraint(pc.first, k, pc.slotBase, firstIteration);
   } else if (k - pc.count < pc.elementCount) {
-    jacobiElementConstraint(pc.elementFirst, k - pc.count, pc.elementSlotBase, firstIteration);
+    jacobiElementConstraint(pc.elementFirst, k - pc.count, pc.elementSlotBase, pc.count, firstIteration);
   }
 }

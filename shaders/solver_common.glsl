@@ -23,6 +23,7 @@ layout(std430, set = 0, binding = VKXPBD_BINDING_JACOBI_DELTA) buffer JacobiDelt
 layout(std430, set = 0, binding = VKXPBD_BINDING_JACOBI_OFFSETS) readonly buffer JacobiOffsets { uint jacobiOffsets[]; };
 layout(std430, set = 0, binding = VKXPBD_BINDING_JACOBI_SLOTS) readonly buffer JacobiSlots { uint jacobiSlots[]; };
 layout(std430, set = 0, binding = VKXPBD_BINDING_JACOBI_PARTICLES) readonly buffer JacobiParticles { uint jacobiParticles[]; };
+layout(std430, set = 0, binding = VKXPBD_BINDING_JACOBI_SCALE) readonly buffer JacobiScale { float jacobiScale[]; };
 layout(std430, set = 0, binding = VKXPBD_BINDING_COLLIDERS) readonly buffer Colliders { Collider colliders[]; };
 layout(std430, set = 0, binding = VKXPBD_BINDING_SDF_VALUES) readonly buffer SdfValues { float sdfValues[]; };
 layout(std140, set = 0, binding = VKXPBD_BINDING_PARAMS) uniform Params { SimParams params; };

@@ -36,15 +36,17 @@ void predictParticle(uint i, uint substep) {
 }
 
 // Projects stored distance constraint `index` against the current positions and accumulates its λ
-// (taken as 0 on the first iteration: XPBD resets λ once per substep). The caller applies the
+// (taken as 0 on the first iteration: XPBD resets λ once per substep). The step is taken s times (1 in
+// Gauss-Seidel, the Jacobi step scale in the batch), λ and corrections alike. The caller applies the
 // returned corrections.
-DistanceCorrection projectStoredDistance(uint index, bool firstIteration) {
+DistanceCorrection projectStoredDistance(uint index, bool firstIteration, float s) {
   DistanceConstraint c = distance[index];
   vec4 xa = positions[c.a];
   float wb = positions[c.b].w;
   float lambda = firstIteration ? 0.0f : lambdas[index];
-  DistanceCorrection r = projectDistance(positionLow[c.a].xyz, positionIn(c.b, xa.xyz), xa.w, wb, c, params.alphaScale,
-                                         lambda, params.constraintModel);
+  DistanceCorrection r = scaledDistanceCorrection(projectDistance(positionLow[c.a].xyz, positionIn(c.b, xa.xyz), xa.w,
+                                                                  wb, c, params.alphaScale, lambda, params.constraintModel),
+                                                  s);
   lambdas[index] = lambda + r.deltaLambda;
   return r;
 }
@@ -58,14 +60,14 @@ void moveParticle(uint p, vec3 delta) {
 // writes both ends directly.
 void solveDistanceConstraint(uint k, bool firstIteration) {
   DistanceConstraint c = distance[k];
-  DistanceCorrection r = projectStoredDistance(k, firstIteration);
+  DistanceCorrection r = projectStoredDistance(k, firstIteration, 1.0f);
   moveParticle(c.a, r.deltaA);
   moveParticle(c.b, r.deltaB);
 }
 
 // Projects stored element constraint `index` (λ after the distance constraints' λ) like
-// projectStoredDistance; the caller applies the corrections.
-ElementCorrection projectStoredElement(uint index, bool firstIteration) {
+// projectStoredDistance (taken s times); the caller applies the corrections.
+ElementCorrection projectStoredElement(uint index, bool firstIteration, float s) {
   ElementConstraint e = elements[index];
   uint lambdaIndex = params.elementLambdaBase + 2u * index;
   vec4 q0 = vec4(0.0f);
@@ -80,10 +82,11 @@ ElementCorrection projectStoredElement(uint index, bool firstIteration) {
   float lambda = firstIteration ? 0.0f : lambdas[lambdaIndex];
   float lambda2 = firstIteration ? 0.0f : lambdas[lambdaIndex + 1u];
   vec3 origin = positions[e.a].xyz;
-  ElementCorrection r = projectElement(
-      e, vec4(positionLow[e.a].xyz, positions[e.a].w), vec4(positionIn(e.b, origin), positions[e.b].w),
-      vec4(positionIn(e.c, origin), positions[e.c].w), vec4(positionIn(e.d, origin), positions[e.d].w), q0, q1, q2,
-      params.alphaScale, lambda, lambda2, params.constraintModel);
+  ElementCorrection r = scaledElementCorrection(
+      projectElement(e, vec4(positionLow[e.a].xyz, positions[e.a].w), vec4(positionIn(e.b, origin), positions[e.b].w),
+                     vec4(positionIn(e.c, origin), positions[e.c].w), vec4(positionIn(e.d, origin), positions[e.d].w),
+                     q0, q1, q2, params.alphaScale, lambda, lambda2, params.constraintModel),
+      s);
   lambdas[lambdaIndex] = lambda + r.deltaLambda;
   lambdas[lambdaIndex + 1u] = lambda2 + r.deltaLambda2;
   return r;
@@ -93,16 +96,19 @@ ElementCorrection projectStoredElement(uint index, bool firstIteration) {
 // one of its moving particles.
 void solveElementConstraint(uint k, bool firstIteration) {
   ElementConstraint e = elements[k];
-  ElementCorrection r = projectStoredElement(k, firstIteration);
+  ElementCorrection r = projectStoredElement(k, firstIteration, 1.0f);
   moveParticle(e.a, r.d0);
   moveParticle(e.b, r.d1);
   moveParticle(e.c, r.d2);
   moveParticle(e.d, r.d3);
 }
 
-// Jacobi batch, phase 1, element constraint `first + k`: its four Δp to its four slots.
-void jacobiElementConstraint(uint first, uint k, uint slotBase, bool firstIteration) {
-  ElementCorrection r = projectStoredElement(first + k, firstIteration);
+// Jacobi batch, phase 1, element constraint `first + k`: its four Δp, scaled by its step scale, to its
+// four slots.
+// scaleBase: the element batch's first entry in jacobiScale (after the distance constraints).
+void jacobiElementConstraint(uint first, uint k, uint slotBase, uint scaleBase, bool firstIteration) {
+  float s = jacobiStepScale(jacobiScale[scaleBase + k], params.omega);
+  ElementCorrection r = projectStoredElement(first + k, firstIteration, s);
   uint slot = slotBase + 4u * k;
   jacobiDelta[slot] = vec4(r.d0, 0.0f);
   jacobiDelta[slot + 1u] = vec4(r.d1, 0.0f);
@@ -133,24 +139,26 @@ void volumeApplyRow(uint r) {
   moveParticle(row.particle, positions[row.particle].w * volumeState[row.body].deltaLambda * volumeGradient[r].xyz);
 }
 
-// Jacobi batch, phase 1: constraint `first + k` is projected against the current positions; each
-// end's Δp goes to its own slot, to be averaged per particle by jacobiApplyRow.
+// Jacobi batch, phase 1: constraint `first + k` is projected against the current positions and taken
+// s_k times (its step scale, see jacobiStepScale); each end's Δp goes to its own slot, to be summed per
+// particle by jacobiApplyRow.
 void jacobiDistanceConstraint(uint first, uint k, uint slotBase, bool firstIteration) {
-  DistanceCorrection r = projectStoredDistance(first + k, firstIteration);
+  float s = jacobiStepScale(jacobiScale[k], params.omega);
+  DistanceCorrection r = projectStoredDistance(first + k, firstIteration, s);
   uint slot = slotBase + 2u * k;
   jacobiDelta[slot] = vec4(r.deltaA, 0.0f);
   jacobiDelta[slot + 1u] = vec4(r.deltaB, 0.0f);
 }
 
 // Jacobi batch, phase 2: a particle gathers its slots' Δp in a fixed order (no atomics, so the result
-// is bitwise reproducible) and moves by ω times their average.
+// is bitwise reproducible) and moves by their sum (each already scaled by its constraint's step scale).
 void jacobiApplyRow(uint row) {
   uint begin = jacobiOffsets[row];
   uint end = jacobiOffsets[row + 1u];
   vec3 sum = vec3(0.0f);
   for (uint s = begin; s < end; ++s) sum += jacobiDelta[jacobiSlots[s]].xyz;
   uint p = jacobiParticles[row];
-  positionLow[p].xyz = jacobiAverage(positionLow[p].xyz, sum, float(end - begin), params.omega);
+  positionLow[p].xyz += sum;
 }
 
 // Tether k: its particle back within maxLength of its (pinned) anchor. Tethers share no moving

@@ -52,16 +52,17 @@ TEST_F(ConvergeTest, GaussSeidelResidualBelowJacobiAndBothDecrease) {
   const SceneDesc scene = smallScene();
   const Model model = buildModel(scene);
   const State start = simulate(model, scene.solver, 10);
-  // Both reduce ‖C + α̃λ‖ at every iteration; on the full residual (with the momentum equation, see
-  // engine/lab/residual.h) Gauss-Seidel is ahead at every k. (On ‖C + α̃λ‖ alone Jacobi looks better:
-  // its λ takes the whole Δλ while x moves by the average, so α̃λ cancels part of C.)
+  // Both reduce ‖C + α̃λ‖ at every iteration, and both keep λ consistent with the positions: the full
+  // residual (with the momentum equation, see engine/lab/residual.h) is ‖C + α̃λ‖ to 0.1%. (Before the
+  // Jacobi batch scaled λ like the positions, Jacobi's full residual was several times its ‖C + α̃λ‖.)
   lab::StepMetrics prevGs, prevJacobi;
   for (uint32_t k = 1; k <= 5; ++k) {
     const lab::StepMetrics gs = measure(model, scene.solver, start, SolverMode::GaussSeidel, k);
     const lab::StepMetrics jacobi = measure(model, scene.solver, start, SolverMode::Jacobi, k);
     std::printf("k %u: gs r %.4e full %.4e | jacobi r %.4e full %.4e\n", k, gs.residualL2, gs.fullL2,
                 jacobi.residualL2, jacobi.fullL2);
-    EXPECT_LE(gs.fullL2, jacobi.fullL2) << "k = " << k;
+    EXPECT_LE(gs.fullL2, gs.residualL2 * 1.001) << "k = " << k;
+    EXPECT_LE(jacobi.fullL2, jacobi.residualL2 * 1.001) << "k = " << k;
     if (k > 1) {
       EXPECT_LT(gs.residualL2, prevGs.residualL2) << "k = " << k;
       EXPECT_LT(jacobi.residualL2, prevJacobi.residualL2) << "k = " << k;

@@ -78,8 +78,10 @@ TEST_P(GpuElements, AgreeWithTheCpuReference) {
   gpu.simulate(frames);
   const State got = gpu.download();
   // Float32 on two devices with different arccos-free but still transcendental paths (atan2, sqrt):
-  // agreement within 0.1 mm after 60 frames of falling, bouncing bodies.
-  EXPECT_LT(maxDistance(got.positions, expected.positions), 1e-4);
+  // agreement within 0.2 mm after 60 frames of falling, bouncing bodies (measured on lavapipe: within
+  // 0.1 mm up to 40 frames, 0.11 mm at 60 with a Jacobi tail of elements, whose per-constraint step
+  // scales round differently from the per-particle average they replaced).
+  EXPECT_LT(maxDistance(got.positions, expected.positions), 2e-4);
   const std::vector<float> lambdas = gpu.downloadLambdas();
   ASSERT_EQ(lambdas.size(), cpu.lambdas().size());
   for (const glm::vec4& x : got.positions)

@@ -167,6 +167,7 @@ void GpuSolver::createBuffers() {
   make(VKXPBD_BINDING_JACOBI_OFFSETS, bytesOf(layout_.adjacency.offsets), "jacobi offsets");
   make(VKXPBD_BINDING_JACOBI_SLOTS, bytesOf(layout_.adjacency.slots), "jacobi slots");
   make(VKXPBD_BINDING_JACOBI_PARTICLES, bytesOf(layout_.adjacency.particles), "jacobi particles");
+  make(VKXPBD_BINDING_JACOBI_SCALE, bytesOf(layout_.jacobiScale), "jacobi step scales");
   make(VKXPBD_BINDING_COLLIDERS, bytesOf(m.colliders), "colliders");
   make(VKXPBD_BINDING_SDF_VALUES, bytesOf(m.sdfValues), "signed-distance grids");
   make(VKXPBD_BINDING_TETHERS, bytesOf(m.tethers), "tethers");
@@ -197,6 +198,7 @@ void GpuSolver::createBuffers() {
   upload(VKXPBD_BINDING_JACOBI_OFFSETS, layout_.adjacency.offsets);
   upload(VKXPBD_BINDING_JACOBI_SLOTS, layout_.adjacency.slots);
   upload(VKXPBD_BINDING_JACOBI_PARTICLES, layout_.adjacency.particles);
+  upload(VKXPBD_BINDING_JACOBI_SCALE, layout_.jacobiScale);
   upload(VKXPBD_BINDING_COLLIDERS, m.colliders);
   upload(VKXPBD_BINDING_PARTICLE_FRICTION, m.particleFriction);
   upload(VKXPBD_BINDING_CONTACT_TRIANGLES, contactTriangles);

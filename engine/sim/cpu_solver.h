@@ -36,10 +36,13 @@ class CpuSolver {
 
  private:
   void predict(State& state, uint32_t substep);
-  // Projects layout constraint `index` with this substep's λ (0 on the first iteration) and
-  // accumulates λ; the caller applies the corrections. Mirrors projectStoredDistance in the shaders.
-  gpu::DistanceCorrection projectStoredDistance(const State& state, uint32_t index, bool firstIteration);
-  gpu::ElementCorrection projectStoredElement(const State& state, uint32_t index, bool firstIteration);
+  // Projects layout constraint `index` with this substep's λ (0 on the first iteration), takes the step
+  // s times (1 in Gauss-Seidel, the Jacobi step scale in the batch) and accumulates λ; the caller
+  // applies the corrections. Mirrors projectStoredDistance in the shaders.
+  gpu::DistanceCorrection projectStoredDistance(const State& state, uint32_t index, bool firstIteration,
+                                                float s);
+  gpu::ElementCorrection projectStoredElement(const State& state, uint32_t index, bool firstIteration,
+                                              float s);
   void solveColour(State& state, uint32_t colour, bool firstIteration);
   void solveVolumes(State& state, bool firstIteration);
   void solveContacts(State& state);

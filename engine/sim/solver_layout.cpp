@@ -82,7 +82,7 @@ ColouringStats typeStats(const Colouring& colouring, uint32_t first, uint32_t co
   return stats;
 }
 
-JacobiAdjacency buildAdjacency(const Model& model, const SolverLayout& layout) {
+JacobiAdjacency buildAdjacency(const Model& model, SolverLayout& layout) {
   const uint32_t n = model.particleCount();
   // Every (slot, particle) of the batch, in slot order.
   std::vector<std::pair<uint32_t, uint32_t>> slotParticles;
@@ -111,6 +111,18 @@ JacobiAdjacency buildAdjacency(const Model& model, const SolverLayout& layout) {
   std::vector<uint32_t> fill(adj.offsets.begin(), adj.offsets.end() - 1);
   for (const auto& [slot, p] : slotParticles)
     if (moves(model, p)) adj.slots[fill[rowOf[p]]++] = slot;
+  // One step scale per constraint from the most shared of its particles: a particle's scales then sum
+  // to at most 1, and the constraint's corrections stay equal and opposite in momentum.
+  layout.jacobiScale.assign(layout.jacobi.count + layout.jacobiElements.count, 1.0f);
+  std::vector<uint32_t> largest(layout.jacobiScale.size(), 0);
+  for (const auto& [slot, p] : slotParticles) {
+    const uint32_t constraint = slot < layout.elementSlotBase()
+                                    ? slot / 2
+                                    : layout.jacobi.count + (slot - layout.elementSlotBase()) / 4;
+    largest[constraint] = std::max(largest[constraint], degree[p]);
+  }
+  for (size_t k = 0; k < largest.size(); ++k)
+    if (largest[k] > 0) layout.jacobiScale[k] = 1.0f / static_cast<float>(largest[k]);
   return adj;
 }
 

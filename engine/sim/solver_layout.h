@@ -11,8 +11,9 @@
 // The Jacobi batch holds what colouring left over (the tail) in Gauss-Seidel mode, and every
 // constraint in Jacobi mode. For the batch, each (constraint, particle) pair is a "slot" that receives
 // a Δp (distance constraint k of the batch: slots 2k, 2k+1; element e: 2·jacobi.count + 4e + 0..3); the
-// adjacency lists, per moving particle, its slots in a fixed order, so the average Δp is gathered
-// without atomics and is bitwise reproducible.
+// adjacency lists, per moving particle, its slots in a fixed order, so the sum of Δp is gathered
+// without atomics and is bitwise reproducible. Each batch constraint has one step scale (jacobiScale,
+// see jacobiStepScale in shaders/shared/xpbd_math.h), so its corrections conserve momentum.
 #pragma once
 
 #include <cstdint>
@@ -54,6 +55,9 @@ struct SolverLayout {
   std::vector<ConstraintRange> elementColours;  // element range of each colour (same count as colours)
   ConstraintRange jacobiElements;               // the Jacobi batch of element constraints
   JacobiAdjacency adjacency;                    // slots: see the top of this file
+  // Per batch constraint (distance constraints, then elements): 1 / the largest number of batch
+  // constraints on one of its moving particles (dimensionless; 1 when none of them moves).
+  std::vector<float> jacobiScale;
   ColouringStats stats;              // all types; in Jacobi mode: 0 colours, everything in the tail
   std::vector<KindColouring> kinds;  // per type, in solve order (Gauss-Seidel mode)
   double colouringSeconds = 0.0;     // wall time spent colouring (s)

@@ -59,7 +59,9 @@
 // vec4[particles]: xyz the low part of each position (m), x = positions + positionLow
 // (shared/position_math.h); the substep's motion accumulates here
 #define VKXPBD_BINDING_POSITION_LOW 32
-#define VKXPBD_BINDING_COUNT 33
+#define VKXPBD_BINDING_JACOBI_SCALE \
+  33  // float[batch constraints]: 1 / largest batch count of a constraint's particles
+#define VKXPBD_BINDING_COUNT 34
 
 // ElementConstraint.type values (formulas and gradients: shared/element_math.h).
 #define VKXPBD_ELEMENT_DIHEDRAL 0u        // bending angle between two triangles (rad)

@@ -31,6 +31,18 @@ struct ElementCorrection {
   float deltaLambda2;  // Neo-Hookean: Δλ of the hydrostatic constraint
 };
 
+// The correction of an element taken s times (both Δλ and the four Δx): s = 1 in Gauss-Seidel; in the
+// Jacobi batch the step scale (jacobiStepScale, xpbd_math.h).
+XPBD_FN ElementCorrection scaledElementCorrection(ElementCorrection r, float s) {
+  r.d0 *= s;
+  r.d1 *= s;
+  r.d2 *= s;
+  r.d3 *= s;
+  r.deltaLambda *= s;
+  r.deltaLambda2 *= s;
+  return r;
+}
+
 XPBD_FN ElementGradient noGradient() {
   ElementGradient r;
   r.C = 0.0f;

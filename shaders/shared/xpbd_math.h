@@ -53,9 +53,21 @@ XPBD_FN DistanceCorrection projectDistance(vec3 xa, vec3 xb, float wa, float wb,
   return r;
 }
 
-// Jacobi update of one particle: the average of its Δp over the batch, relaxed by ω.
-XPBD_FN vec3 jacobiAverage(vec3 x, vec3 deltaSum, float count, float omega) {
-  return x + deltaSum * (omega / count);
+// Jacobi batch: constraint k's step is scaled by one factor s_k = ω · jacobiScale_k, where jacobiScale_k
+// = 1 / (the largest number of batch constraints on one of its moving particles), fixed at layout time
+// (engine/sim/solver_layout.cpp). λ gets s_k Δλ and every particle of the constraint moves by
+// s_k w_i ∇C_i Δλ, so each constraint keeps Σ m Δx = 0 and Σ x × m Δx = 0 (momentum and angular momentum)
+// and λ always matches what the positions received. A particle then moves by the plain sum of its slots.
+XPBD_FN float jacobiStepScale(float jacobiScale, float omega) {
+  return jacobiScale * omega;
+}
+
+// The correction of a distance constraint taken s times (Δλ and both Δx): s = 1 in Gauss-Seidel.
+XPBD_FN DistanceCorrection scaledDistanceCorrection(DistanceCorrection r, float s) {
+  r.deltaA *= s;
+  r.deltaB *= s;
+  r.deltaLambda *= s;
+  return r;
 }
 
 // The grab constraint C = |x − target| as a distance constraint of rest length 0 whose other end
