@@ -178,6 +178,42 @@ XPBD_FN ElementGradient neoHookeanGradient(vec3 p0, vec3 p1, vec3 p2, vec3 p3, v
   return r;
 }
 
+// The shape part used for stiff tetrahedra (projectNeoHookean): C_S = ‖dev E‖_F with the Green strain
+// E = ½(FᵀF − I) and dev E = E − ⅓ tr(E) I; ∂C_S/∂F = F dev E / ‖dev E‖. C_S is 0 in the rest shape and
+// at every rotation of it, so, unlike C_D = ‖F‖ (√3 at rest, held there by a λ_D ∝ μV₀Δt² that
+// balances the hydrostatic λ), it carries no force at rest. dev E is computed from the column dot
+// products of F, so its rounding error is that of E (≈1e-7), not the square root of it.
+XPBD_FN ElementGradient isochoricGradient(vec3 p0, vec3 p1, vec3 p2, vec3 p3, vec4 b0, vec4 b1, vec4 b2) {
+  vec3 d1 = p1 - p0;
+  vec3 d2 = p2 - p0;
+  vec3 d3 = p3 - p0;
+  vec3 f0 = d1 * b0.x + d2 * b1.x + d3 * b2.x;
+  vec3 f1 = d1 * b0.y + d2 * b1.y + d3 * b2.y;
+  vec3 f2 = d1 * b0.z + d2 * b1.z + d3 * b2.z;
+  float e00 = 0.5f * (dot(f0, f0) - 1.0f);
+  float e11 = 0.5f * (dot(f1, f1) - 1.0f);
+  float e22 = 0.5f * (dot(f2, f2) - 1.0f);
+  float e01 = 0.5f * dot(f0, f1);
+  float e02 = 0.5f * dot(f0, f2);
+  float e12 = 0.5f * dot(f1, f2);
+  float third = (e00 + e11 + e22) / 3.0f;
+  e00 -= third;
+  e11 -= third;
+  e22 -= third;
+  float C = sqrt(e00 * e00 + e11 * e11 + e22 * e22 + 2.0f * (e01 * e01 + e02 * e02 + e12 * e12));
+  if (C < VKXPBD_MIN_LENGTH) return noGradient();
+  vec3 P0 = (f0 * e00 + f1 * e01 + f2 * e02) / C;
+  vec3 P1 = (f0 * e01 + f1 * e11 + f2 * e12) / C;
+  vec3 P2 = (f0 * e02 + f1 * e12 + f2 * e22) / C;
+  ElementGradient r;
+  r.C = C;
+  r.g1 = P0 * b0.x + P1 * b0.y + P2 * b0.z;
+  r.g2 = P0 * b1.x + P1 * b1.y + P2 * b1.z;
+  r.g3 = P0 * b2.x + P1 * b2.y + P2 * b2.z;
+  r.g0 = -(r.g1 + r.g2 + r.g3);
+  return r;
+}
+
 // C and ∇C of element e at positions p0..p3 (particles a..d); q0..q2 are its data vec4s.
 XPBD_FN ElementGradient elementGradient(ElementConstraint e, vec3 p0, vec3 p1, vec3 p2, vec3 p3, vec4 q0,
                                         vec4 q1, vec4 q2) {
@@ -231,11 +267,25 @@ XPBD_FN ElementCorrection projectNeoHookean(ElementConstraint e, vec4 x0, vec4 x
   vec3 p2 = vec3(x2);
   vec3 p3 = vec3(x3);
   ElementGradient gD = neoHookeanGradient(p0, p1, p2, p3, q0, q1, q2, false, e.rest);
-  ElementGradient gH = neoHookeanGradient(p0, p1, p2, p3, q0, q1, q2, true, e.rest);
   vec4 w = vec4(x0.w, x1.w, x2.w, x3.w);
   bool pbd = constraintModel == VKXPBD_MODEL_PBD;
   float alphaD = pbd ? 0.0f : e.compliance * alphaScale;
   float alphaH = pbd ? 0.0f : e.compliance2 * alphaScale;
+  float gamma = e.rest;
+  // Stiff in this substep (α̃_D below Σ w|∇C_D|²): C_D = ‖F‖'s rest force λ_D ≈ √3/α̃_D would turn any
+  // rotation of ∇C_D into a correction larger than the disturbance (a 10 MPa cube inverted in its first
+  // frame). Such a tetrahedron takes the stress-free shape part C_S = ‖dev E‖ (α = 1/(2μV₀)) and
+  // C_H = det F − 1 with the bulk modulus that gives the same small-strain response as the pair above,
+  // κ' = λ − μ/3 (kept ≥ μ/3): one material, both forms agree for small strains.
+  if (!pbd && alphaD < weightedDot(gD, gD, w)) {
+    float muV = 1.0f / e.compliance;       // μV₀ (J)
+    float lambdaV = 1.0f / e.compliance2;  // λV₀ (J)
+    gD = isochoricGradient(p0, p1, p2, p3, q0, q1, q2);
+    alphaD = 0.5f * alphaD;
+    alphaH = alphaScale / max(lambdaV - muV / 3.0f, muV / 3.0f);
+    gamma = 1.0f;
+  }
+  ElementGradient gH = neoHookeanGradient(p0, p1, p2, p3, q0, q1, q2, true, gamma);
   float a11 = weightedDot(gD, gD, w) + alphaD;
   float a22 = weightedDot(gH, gH, w) + alphaH;
   float a12 = weightedDot(gD, gH, w);
