@@ -33,9 +33,8 @@ layout(std430, set = 0, binding = VKXPBD_BINDING_TETHERS) readonly buffer Tether
 layout(std430, set = 0, binding = VKXPBD_BINDING_ELEMENTS) readonly buffer Elements { ElementConstraint elements[]; };
 layout(std430, set = 0, binding = VKXPBD_BINDING_ELEMENT_DATA) readonly buffer ElementData { vec4 elementData[]; };
 layout(std430, set = 0, binding = VKXPBD_BINDING_VOLUME_BODIES) readonly buffer VolumeBodies { VolumeBody volumeBodies[]; };
-layout(std430, set = 0, binding = VKXPBD_BINDING_VOLUME_TRIANGLES) readonly buffer VolumeTriangles { uint volumeTriangles[]; };
+layout(std430, set = 0, binding = VKXPBD_BINDING_VOLUME_INDICES) readonly buffer VolumeIndices { uint volumeTriangles[]; };
 layout(std430, set = 0, binding = VKXPBD_BINDING_VOLUME_ROWS) readonly buffer VolumeRows { VolumeRow volumeRows[]; };
-layout(std430, set = 0, binding = VKXPBD_BINDING_VOLUME_CORNERS) readonly buffer VolumeCorners { uint volumeCorners[]; };
 layout(std430, set = 0, binding = VKXPBD_BINDING_VOLUME_GRADIENT) buffer VolumeGradient { vec4 volumeGradient[]; };
 layout(std430, set = 0, binding = VKXPBD_BINDING_VOLUME_STATE) buffer VolumeStates { VolumeState volumeState[]; };
 layout(std430, set = 0, binding = VKXPBD_BINDING_HASH_CELLS) buffer HashCells { uint hashCells[]; };

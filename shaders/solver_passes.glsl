@@ -125,8 +125,8 @@ void volumeGradientRow(uint r) {
   vec3 origin = volumeOrigin(row.body);
   vec3 g = vec3(0.0f);
   for (uint k = row.firstCorner; k < row.firstCorner + row.cornerCount; ++k) {
-    uint t = volumeCorners[k] / 3u;
-    uint corner = volumeCorners[k] % 3u;
+    uint t = volumeTriangles[params.volumeCornerBase + k] / 3u;
+    uint corner = volumeTriangles[params.volumeCornerBase + k] % 3u;
     g += volumeCornerGradient(positionIn(volumeTriangles[3u * t + (corner + 1u) % 3u], origin),
                               positionIn(volumeTriangles[3u * t + (corner + 2u) % 3u], origin));
   }

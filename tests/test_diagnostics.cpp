@@ -46,9 +46,9 @@ TEST(Diagnostics, InvertedTetrahedronIsCountedForBothMaterials) {
     EXPECT_EQ(inverted.inverted, 1u);
     EXPECT_EQ(inverted.firstInverted, 0);
     EXPECT_NEAR(inverted.minVolumeRatio, -1.0, 1e-6);
-    const nlohmann::json j = diagnosticsJson(model, measureDiagnostics(model, State{x, x, 0}));
+    const nlohmann::json j = diagnosticsJson(model, measureDiagnostics(model, State{x, {}, x, 0}));
     EXPECT_EQ(j["tetrahedra"]["inverted"], 1);
-    EXPECT_NE(diagnosticsText(measureDiagnostics(model, State{x, x, 0})).find("inverted 1"),
+    EXPECT_NE(diagnosticsText(measureDiagnostics(model, State{x, {}, x, 0})).find("inverted 1"),
               std::string::npos);
   }
 }

@@ -30,6 +30,7 @@ SceneDesc translatedCloth(glm::vec3 offset, SolverMode mode) {
   scene.colliders.push_back(planeCollider({0.0f, 1.0f, 0.0f}, offset.y));
   scene.solver.mode = mode;
   scene.solver.substeps = 50;
+  scene.solver.damping = 2.0f;            // 1/s: a contracting motion, so rounding differences do not grow
   scene.solver.colouring.maxColours = 3;  // colours and a Jacobi tail
   return scene;
 }
@@ -75,12 +76,12 @@ TEST_F(GpuPrecision, ClothOneKilometreAwayMovesAsAtTheOriginAndAgreesWithTheCpu)
         EXPECT_LT(motionDifference(models[k], results[k], models[k], expected), 1e-5) << solverModeName(mode);
       }
     }
-    // Not bitwise: the two parts round differently at 1 km, and this cloth amplifies differences (moving
-    // its rest positions by 3e-5 m at the origin moves the result by 3 to 7 cm, measured on the CPU).
-    // With one float per coordinate the moving pin alone was quantised to 6e-5 m per substep.
-    // The whole cloth's motion, its centre's displacement, must agree far better than that.
-    EXPECT_LT(centreDifference(models[0], results[0], models[1], results[1]), 1e-4) << solverModeName(mode);
-    EXPECT_LT(motionDifference(models[0], results[0], models[1], results[1]), 1e-2) << solverModeName(mode);
+    // Not bitwise: the two parts round differently at 1 km. With one float per coordinate the moving
+    // pin alone was quantised to 6e-5 m per substep.
+    EXPECT_LT(centreDifference(models[0], results[0], models[1], results[1]), 1e-5) << solverModeName(mode);
+    // One particle next to the pins, where the rigid-ish cloth is most sensitive, differs by 0.8 mm in gs
+    // mode (lavapipe); the cloth's centre by less than 1e-5 m.
+    EXPECT_LT(motionDifference(models[0], results[0], models[1], results[1]), 2e-3) << solverModeName(mode);
   }
 }
 

@@ -142,9 +142,11 @@ void GpuSolver::createBuffers() {
   make(VKXPBD_BINDING_ELEMENTS, bytesOf(layout_.elements), "element constraints");
   make(VKXPBD_BINDING_ELEMENT_DATA, bytesOf(m.elementData), "element data");
   make(VKXPBD_BINDING_VOLUME_BODIES, bytesOf(layout_.volumes), "volume bodies");
-  make(VKXPBD_BINDING_VOLUME_TRIANGLES, bytesOf(m.volumeTriangles), "volume triangles");
+  // The triangles, then the rows' corners (SimParams::volumeCornerBase).
+  std::vector<uint32_t> volumeIndices = m.volumeTriangles;
+  volumeIndices.insert(volumeIndices.end(), layout_.volumeCorners.begin(), layout_.volumeCorners.end());
+  make(VKXPBD_BINDING_VOLUME_INDICES, bytesOf(volumeIndices), "volume triangles and corners");
   make(VKXPBD_BINDING_VOLUME_ROWS, bytesOf(layout_.volumeRows), "volume rows");
-  make(VKXPBD_BINDING_VOLUME_CORNERS, bytesOf(layout_.volumeCorners), "volume corners");
   make(VKXPBD_BINDING_VOLUME_GRADIENT, layout_.volumeRows.size() * sizeof(glm::vec4), "volume gradient");
   make(VKXPBD_BINDING_VOLUME_STATE, layout_.volumes.size() * sizeof(gpu::VolumeState), "volume state");
   const gpu::SimParams contactParams = makeSimParams(m, settings_);
@@ -189,9 +191,8 @@ void GpuSolver::createBuffers() {
   upload(VKXPBD_BINDING_ELEMENTS, layout_.elements);
   upload(VKXPBD_BINDING_ELEMENT_DATA, m.elementData);
   upload(VKXPBD_BINDING_VOLUME_BODIES, layout_.volumes);
-  upload(VKXPBD_BINDING_VOLUME_TRIANGLES, m.volumeTriangles);
+  upload(VKXPBD_BINDING_VOLUME_INDICES, volumeIndices);
   upload(VKXPBD_BINDING_VOLUME_ROWS, layout_.volumeRows);
-  upload(VKXPBD_BINDING_VOLUME_CORNERS, layout_.volumeCorners);
   upload(VKXPBD_BINDING_VOLUME_GRADIENT, std::vector<glm::vec4>(layout_.volumeRows.size(), glm::vec4(0.0f)));
   upload(VKXPBD_BINDING_VOLUME_STATE,
          std::vector<gpu::VolumeState>(layout_.volumes.size(), gpu::VolumeState{}));

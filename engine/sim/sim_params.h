@@ -39,6 +39,7 @@ inline gpu::SimParams makeSimParams(const Model& model, const SolverSettings& se
   p.constraintModel = static_cast<uint32_t>(settings.constraintModel);
   p.substeps = settings.substeps;
   p.elementLambdaBase = static_cast<uint32_t>(model.distance.size());
+  p.volumeCornerBase = static_cast<uint32_t>(model.volumeTriangles.size());
   if (model.contacts.enabled) {
     const uint32_t buckets = hashBucketCount(model.particleCount());
     p.hashTableMask = buckets - 1;

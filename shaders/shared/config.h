@@ -42,9 +42,12 @@
 #define VKXPBD_BINDING_ELEMENTS 18      // ElementConstraint[], sorted by colour, Jacobi batch last
 #define VKXPBD_BINDING_ELEMENT_DATA 19  // vec4[]: per-element data (isometric K, Neo-Hookean Dm⁻¹ rows)
 #define VKXPBD_BINDING_VOLUME_BODIES 20     // VolumeBody[]: closed surfaces under a global volume constraint
-#define VKXPBD_BINDING_VOLUME_TRIANGLES 21  // uint[3 per triangle]: the volume bodies' surface triangles
+// uint[]: the volume bodies' surface triangles (3 per triangle), then from SimParams.volumeCornerBase
+// the rows' corners (per row, 3·triangle + corner of its triangles)
+#define VKXPBD_BINDING_VOLUME_INDICES 21
 #define VKXPBD_BINDING_VOLUME_ROWS 22       // VolumeRow[]: one per particle on a volume body's surface
-#define VKXPBD_BINDING_VOLUME_CORNERS 23    // uint[]: per row, 3·triangle + corner of its triangles
+// float[batch constraints]: the Jacobi step scale ω / (largest batch count of a constraint's particles)
+#define VKXPBD_BINDING_JACOBI_SCALE 23
 #define VKXPBD_BINDING_VOLUME_GRADIENT 24   // vec4[rows]: xyz ∇_x V (m²), w  w·|∇V|² (m⁴/kg)
 #define VKXPBD_BINDING_VOLUME_STATE 25      // VolumeState[bodies]: V, C, λ, Δλ of the current iteration
 #define VKXPBD_BINDING_HASH_CELLS 26  // uint[]: bucket starts [T + 1], scatter cursors [T], scan block sums
@@ -59,9 +62,7 @@
 // vec4[particles]: xyz the low part of each position (m), x = positions + positionLow
 // (shared/position_math.h); the substep's motion accumulates here
 #define VKXPBD_BINDING_POSITION_LOW 32
-#define VKXPBD_BINDING_JACOBI_SCALE \
-  33  // float[batch constraints]: 1 / largest batch count of a constraint's particles
-#define VKXPBD_BINDING_COUNT 34
+#define VKXPBD_BINDING_COUNT 33
 
 // ElementConstraint.type values (formulas and gradients: shared/element_math.h).
 #define VKXPBD_ELEMENT_DIHEDRAL 0u        // bending angle between two triangles (rad)

@@ -82,7 +82,7 @@ struct SimParams {
   uint maxTriangles;       // point–triangle contacts: triangle list length per particle; 0 = none
   float triangleSearch;    // point–triangle contacts: triangles nearer than this are listed, m
   uint contactTriangles;   // triangles in VKXPBD_BINDING_CONTACT_TRIANGLES
-  uint pad0;
+  uint volumeCornerBase;   // first volume corner in VKXPBD_BINDING_VOLUME_INDICES (after the triangles)
 };
 
 // Advanced on the GPU once per frame, so a recorded frame can be replayed unchanged.
