@@ -6,6 +6,7 @@
 #include "shared/contact_math.h"
 #include "shared/collider_math.h"
 #include "shared/position_math.h"
+#include "shared/integrator_math.h"
 
 #ifndef VKXPBD_CUSTOM_WORKGROUP
 layout(local_size_x = VKXPBD_WORKGROUP_SIZE) in;
@@ -20,9 +21,9 @@ layout(std430, set = 0, binding = VKXPBD_BINDING_MOTIONS) readonly buffer Motion
 layout(std430, set = 0, binding = VKXPBD_BINDING_DISTANCE) readonly buffer Distance { DistanceConstraint distance[]; };
 layout(std430, set = 0, binding = VKXPBD_BINDING_LAMBDA) buffer Lambdas { float lambdas[]; };
 layout(std430, set = 0, binding = VKXPBD_BINDING_JACOBI_DELTA) buffer JacobiDelta { vec4 jacobiDelta[]; };
-layout(std430, set = 0, binding = VKXPBD_BINDING_JACOBI_OFFSETS) readonly buffer JacobiOffsets { uint jacobiOffsets[]; };
+layout(std430, set = 0, binding = VKXPBD_BINDING_JACOBI_ROWS) readonly buffer JacobiRows { uint jacobiRows[]; };
 layout(std430, set = 0, binding = VKXPBD_BINDING_JACOBI_SLOTS) readonly buffer JacobiSlots { uint jacobiSlots[]; };
-layout(std430, set = 0, binding = VKXPBD_BINDING_JACOBI_PARTICLES) readonly buffer JacobiParticles { uint jacobiParticles[]; };
+layout(std430, set = 0, binding = VKXPBD_BINDING_INTEGRATOR_HISTORY) buffer IntegratorHistory { vec4 integratorHistory[]; };
 layout(std430, set = 0, binding = VKXPBD_BINDING_JACOBI_SCALE) readonly buffer JacobiScale { float jacobiScale[]; };
 layout(std430, set = 0, binding = VKXPBD_BINDING_COLLIDERS) readonly buffer Colliders { Collider colliders[]; };
 layout(std430, set = 0, binding = VKXPBD_BINDING_SDF_VALUES) readonly buffer SdfValues { float sdfValues[]; };

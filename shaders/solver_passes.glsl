@@ -26,7 +26,15 @@ void predictParticle(uint i, uint substep) {
       lo = offset;
     }
   } else if (x.w > 0.0f) {
-    v = predictVelocity(velocities[i].xyz, params.gravity.xyz, params.dt);
+    vec3 current = velocities[i].xyz;
+    if (params.integrator == VKXPBD_INTEGRATOR_BDF2 && integratorHistory[i].w > 0.0f) {
+      uint previous = params.particleCount + i;
+      v = bdf2PredictedVelocity(integratorHistory[i].xyz, current, integratorHistory[previous].xyz, params.gravity.xyz,
+                                params.dt);
+      integratorHistory[previous] = vec4(current, 0.0f);
+    } else {
+      v = predictVelocity(current, params.gravity.xyz, params.dt);
+    }
     lo += v * params.dt;
   }
   predicted[i] = vec4(lo, x.w);
@@ -153,11 +161,11 @@ void jacobiDistanceConstraint(uint first, uint k, uint slotBase, bool firstItera
 // Jacobi batch, phase 2: a particle gathers its slots' Δp in a fixed order (no atomics, so the result
 // is bitwise reproducible) and moves by their sum (each already scaled by its constraint's step scale).
 void jacobiApplyRow(uint row) {
-  uint begin = jacobiOffsets[row];
-  uint end = jacobiOffsets[row + 1u];
+  uint begin = jacobiRows[row];
+  uint end = jacobiRows[row + 1u];
   vec3 sum = vec3(0.0f);
   for (uint s = begin; s < end; ++s) sum += jacobiDelta[jacobiSlots[s]].xyz;
-  uint p = jacobiParticles[row];
+  uint p = jacobiRows[pc.count + 1u + row];  // pc.count: the rows
   positionLow[p].xyz += sum;
 }
 
@@ -209,6 +217,7 @@ void collideParticle(uint i, uint substep) {
   vec3 start = xPredicted - vPredicted * params.dt;
   vec3 p = positionLow[i].xyz;
   vec3 dv = vec3(0.0f);
+  bool touched = false;
   for (uint k = 0u; k < params.colliderCount; ++k) {
     Collider c = colliderRelativeTo(colliders[k], x.xyz);
     float gridDistance = 0.0f;
@@ -224,17 +233,30 @@ void collideParticle(uint i, uint substep) {
                                             combinedFriction(c.staticFriction, bodyStatic),
                                             combinedFriction(c.kineticFriction, bodyKinetic));
     p += r.delta;
-    if (r.touching > 0.0f) dv += restitutionChange(c, p, xPredicted, vPredicted + dv, r.normal, t, params.invDt);
+    if (r.touching > 0.0f) {
+      dv += restitutionChange(c, p, xPredicted, vPredicted + dv, r.normal, t, params.invDt);
+      touched = true;
+    }
   }
   positionLow[i].xyz = p;
   velocities[i].xyz = vPredicted + dv;
+  if (touched && params.integrator == VKXPBD_INTEGRATOR_BDF2) integratorHistory[i].w = VKXPBD_HISTORY_TOUCHED;  // an impact: restart
 }
 
 // Substep end: v = v* + (x − x*)/Δt, damped, where x − x* = lo − lo* (the high part did not move);
 // then the two parts are renormalised exactly.
+// BDF2: that is the substep's mean velocity u, and v = 3/2 u − 1/2 u_previous (shared/integrator_math.h).
 void updateParticleVelocity(uint i) {
   vec3 lo = positionLow[i].xyz;
-  velocities[i] = vec4(updateVelocity(lo, predicted[i].xyz, velocities[i].xyz, params.invDt, params.dampingFactor), 0.0f);
+  if (params.integrator == VKXPBD_INTEGRATOR_BDF2 && positions[i].w > 0.0f) {
+    vec3 mean = updateVelocity(lo, predicted[i].xyz, velocities[i].xyz, params.invDt, 1.0f);
+    Bdf2Update u = bdf2Update(mean, integratorHistory[i], params.gravity.xyz, params.dt, params.dampingFactor);
+    velocities[i] = vec4(u.velocity, 0.0f);
+    integratorHistory[i] = u.mean;
+    if (u.writePrevious) integratorHistory[params.particleCount + i] = vec4(u.previous, 0.0f);
+  } else {
+    velocities[i] = vec4(updateVelocity(lo, predicted[i].xyz, velocities[i].xyz, params.invDt, params.dampingFactor), 0.0f);
+  }
   SplitPosition s = renormalizePosition(positions[i].xyz, lo);
   positions[i].xyz = s.hi;
   positionLow[i].xyz = s.lo;
@@ -449,5 +471,8 @@ void contactApply(uint i) {
     contacts[base + 2u] = 0u;
     contacts[base + 3u] = 0u;
   }
-  if (touching > 0.0f) positionLow[i].xyz += sum / touching;
+  if (touching > 0.0f) {
+    positionLow[i].xyz += sum / touching;
+    if (params.integrator == VKXPBD_INTEGRATOR_BDF2) integratorHistory[i].w = VKXPBD_HISTORY_TOUCHED;  // an impact: restart
+  }
 }

@@ -166,9 +166,13 @@ void GpuSolver::createBuffers() {
   make(VKXPBD_BINDING_CONTACT_DELTA, contactParticles * sizeof(glm::vec4), "contact deltas");
   make(VKXPBD_BINDING_PARTICLE_FRICTION, bytesOf(m.particleFriction), "particle friction");
   make(VKXPBD_BINDING_JACOBI_DELTA, layout_.slotCount() * sizeof(glm::vec4), "jacobi slot deltas");
-  make(VKXPBD_BINDING_JACOBI_OFFSETS, bytesOf(layout_.adjacency.offsets), "jacobi offsets");
+  // Offsets, then particles (VKXPBD_BINDING_JACOBI_ROWS).
+  std::vector<uint32_t> jacobiRows = layout_.adjacency.offsets;
+  jacobiRows.insert(jacobiRows.end(), layout_.adjacency.particles.begin(), layout_.adjacency.particles.end());
+  make(VKXPBD_BINDING_JACOBI_ROWS, bytesOf(jacobiRows), "jacobi rows");
   make(VKXPBD_BINDING_JACOBI_SLOTS, bytesOf(layout_.adjacency.slots), "jacobi slots");
-  make(VKXPBD_BINDING_JACOBI_PARTICLES, bytesOf(layout_.adjacency.particles), "jacobi particles");
+  make(VKXPBD_BINDING_INTEGRATOR_HISTORY, (settings_.integrator == Integrator::Bdf2 ? 2 : 1) * particleBytes,
+       "integrator history");
   make(VKXPBD_BINDING_JACOBI_SCALE, bytesOf(layout_.jacobiScale), "jacobi step scales");
   make(VKXPBD_BINDING_COLLIDERS, bytesOf(m.colliders), "colliders");
   make(VKXPBD_BINDING_SDF_VALUES, bytesOf(m.sdfValues), "signed-distance grids");
@@ -196,9 +200,8 @@ void GpuSolver::createBuffers() {
   upload(VKXPBD_BINDING_VOLUME_GRADIENT, std::vector<glm::vec4>(layout_.volumeRows.size(), glm::vec4(0.0f)));
   upload(VKXPBD_BINDING_VOLUME_STATE,
          std::vector<gpu::VolumeState>(layout_.volumes.size(), gpu::VolumeState{}));
-  upload(VKXPBD_BINDING_JACOBI_OFFSETS, layout_.adjacency.offsets);
+  upload(VKXPBD_BINDING_JACOBI_ROWS, jacobiRows);
   upload(VKXPBD_BINDING_JACOBI_SLOTS, layout_.adjacency.slots);
-  upload(VKXPBD_BINDING_JACOBI_PARTICLES, layout_.adjacency.particles);
   upload(VKXPBD_BINDING_JACOBI_SCALE, layout_.jacobiScale);
   upload(VKXPBD_BINDING_COLLIDERS, m.colliders);
   upload(VKXPBD_BINDING_PARTICLE_FRICTION, m.particleFriction);
@@ -216,6 +219,7 @@ void GpuSolver::createBuffers() {
   upload(VKXPBD_BINDING_POSITIONS, testHookPositions(m.restPositions));
   // The scene's initial velocities (linear and angular, per body): every command starts from them.
   upload(VKXPBD_BINDING_VELOCITIES, makeInitialState(m).velocities);
+  startHistory(makeInitialState(m).velocities);
   gpu::FrameClock clock{};
   vk::uploadBuffer(ctx_, buffers_[VKXPBD_BINDING_CLOCK], &clock, sizeof(clock));
   writeGrab(grab_);
@@ -486,8 +490,17 @@ void GpuSolver::wait() {
   for (size_t i = 0; i < slots_.size(); ++i) finish(*slots_[(submitted_ + i) % slots_.size()]);
 }
 
+void GpuSolver::startHistory(const std::vector<glm::vec4>& velocities) {
+  // BDF2: no past yet (w = 0), so each particle starts with an implicit Euler substep; Euler keeps none.
+  if (settings_.integrator != Integrator::Bdf2) return;
+  std::vector<glm::vec4> history(velocities);
+  history.insert(history.end(), velocities.begin(), velocities.end());
+  vk::uploadBuffer(ctx_, buffers_[VKXPBD_BINDING_INTEGRATOR_HISTORY], history.data(), bytesOf(history));
+}
+
 void GpuSolver::upload(const State& state) {
   wait();
+  startHistory(state.velocities);
   vk::uploadBuffer(ctx_, buffers_[VKXPBD_BINDING_POSITIONS], state.positions.data(),
                    bytesOf(state.positions));
   const std::vector<glm::vec4> low = state.positionsLow.empty()

@@ -63,7 +63,8 @@ class GpuSolver {
   GpuSolver(const GpuSolver&) = delete;
   GpuSolver& operator=(const GpuSolver&) = delete;
 
-  // Replaces positions, velocities and the frame counter (waits for queued frames first).
+  // Replaces positions, velocities and the frame counter (waits for queued frames first); BDF2 restarts
+  // its history from the velocities.
   void upload(const State& state);
   // Queues `frames` frames; returns once they are submitted (at most two frames in flight).
   void simulate(uint32_t frames);
@@ -107,6 +108,8 @@ class GpuSolver {
   void recordFrame(FrameSlot& slot, const std::string& name);
   void recordHash(FrameSlot& slot, uint32_t substep);
   void writeGrab(const gpu::GrabConstraint& grab);
+  // BDF2: the integrator's history restarted (no past) at `velocities`.
+  void startHistory(const std::vector<glm::vec4>& velocities);
   // After wait(): records both frames again (the pass structure changed).
   void rerecordFrames();
   // One dispatch of `threads` threads (or of `threads` work groups when `groups` is set).

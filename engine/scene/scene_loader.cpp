@@ -123,8 +123,8 @@ Json parseJson(const std::string& text, const std::string& file) {
 // ---- sections -------------------------------------------------------------------------------------------
 
 SolverSettings readSolver(const Node& node) {
-  node.expectObject({"dt", "substeps", "iterations", "mode", "model", "omega", "damping", "gravity",
-                     "max_colours", "min_colour_size"});
+  node.expectObject({"dt", "substeps", "iterations", "mode", "model", "integrator", "omega", "damping",
+                     "gravity", "max_colours", "min_colour_size"});
   SolverSettings solver;
   solver.frameDt = optionalNumber(node, "dt", solver.frameDt, kPositive);
   if (auto n = node.find("substeps")) solver.substeps = n->count(1, kMaxSubstepsOrIterations);
@@ -136,6 +136,10 @@ SolverSettings readSolver(const Node& node) {
   if (auto n = node.find("model")) {
     solver.constraintModel = n->choice<ConstraintModel>(
         "constraint model", {{"xpbd", ConstraintModel::Xpbd}, {"pbd", ConstraintModel::Pbd}});
+  }
+  if (auto n = node.find("integrator")) {
+    solver.integrator =
+        n->choice<Integrator>("integrator", {{"euler", Integrator::Euler}, {"bdf2", Integrator::Bdf2}});
   }
   solver.omega = optionalNumber(node, "omega", solver.omega, kRelaxation);
   solver.damping = optionalNumber(node, "damping", solver.damping, kNonNegative);

@@ -3,6 +3,7 @@
 #include "shared/collider_math.h"
 #include "shared/contact_math.h"
 #include "shared/element_math.h"
+#include "shared/integrator_math.h"
 #include "shared/position_math.h"
 #include "shared/volume_math.h"
 #include "sim/sim_params.h"
@@ -25,6 +26,7 @@ CpuSolver::CpuSolver(const Model& model, const SolverSettings& settings, const S
 
 void CpuSolver::stepFrame(State& state, const IterationObserver& observer) {
   state.positionsLow.resize(model_.particleCount(), vec4(0.0f));
+  if (params_.integrator == VKXPBD_INTEGRATOR_BDF2 && history_.empty()) startHistory(state);
   for (uint32_t s = 0; s < settings_.substeps; ++s) {
     predict(state, s);
     if (params_.maxNeighbours > 0 && s % model_.contacts.rebuildInterval == 0) {
@@ -72,7 +74,16 @@ void CpuSolver::predict(State& state, uint32_t substep) {
         lo = offset;
       }
     } else if (x.w > 0.0f) {
-      v = gpu::predictVelocity(vec3(state.velocities[i]), vec3(params_.gravity), params_.dt);
+      const vec3 current(state.velocities[i]);
+      const size_t previous = model_.particleCount() + i;
+      if (params_.integrator == VKXPBD_INTEGRATOR_BDF2 && history_[i].w > 0.0f) {
+        v = gpu::bdf2PredictedVelocity(vec3(history_[i]), current, vec3(history_[previous]),
+                                       vec3(params_.gravity), params_.dt);
+        history_[previous] = vec4(current, 0.0f);
+      } else {
+        v = gpu::predictVelocity(current, vec3(params_.gravity), params_.dt);
+      }
+
       lo += v * params_.dt;
     }
     predicted_[i] = vec4(lo, x.w);
@@ -113,6 +124,13 @@ gpu::ElementCorrection CpuSolver::projectStoredElement(const State& state, uint3
   lambdas_[lambdaIndex] = lambda + r.deltaLambda;
   lambdas_[lambdaIndex + 1] = lambda2 + r.deltaLambda2;
   return r;
+}
+
+void CpuSolver::startHistory(const State& state) {
+  // No past yet (w = 0): each particle's first substep is an implicit Euler one (shared/integrator_math.h).
+  const uint32_t n = model_.particleCount();
+  history_.assign(2 * size_t{n}, vec4(0.0f));
+  for (uint32_t i = 0; i < n; ++i) history_[i] = history_[n + i] = vec4(vec3(state.velocities[i]), 0.0f);
 }
 
 vec3 CpuSolver::local(const State& state, uint32_t k, vec3 origin) {
@@ -293,7 +311,11 @@ void CpuSolver::solveContacts(State& state) {
                   gpu::fromContactFixed(static_cast<int32_t>(fixed.z)));
       touching += static_cast<float>(fixed.w);
     }
-    if (touching > 0.0f) state.positionsLow[i] += vec4(sum / touching, 0.0f);
+    if (touching > 0.0f) {
+      state.positionsLow[i] += vec4(sum / touching, 0.0f);
+      if (params_.integrator == VKXPBD_INTEGRATOR_BDF2)
+        history_[i].w = VKXPBD_HISTORY_TOUCHED;  // an impact: restart
+    }
   }
 }
 
@@ -341,6 +363,7 @@ void CpuSolver::collide(State& state, uint32_t substep) {
     const vec3 start = predicted - vec3(state.velocities[i]) * params_.dt;
     vec3 p(state.positionsLow[i]);
     vec3 dv(0.0f);
+    bool touched = false;
     const glm::vec2 body = params_.bodyFriction != 0u ? model_.particleFriction[i] : glm::vec2(-1.0f);
     for (const Collider& world : model_.colliders) {
       const Collider c = gpu::colliderRelativeTo(world, vec3(x));
@@ -355,12 +378,16 @@ void CpuSolver::collide(State& state, uint32_t substep) {
           c, p, start, t, params_.dt, params_.thickness, gridDistance, gridNormal,
           gpu::combinedFriction(c.staticFriction, body.x), gpu::combinedFriction(c.kineticFriction, body.y));
       p += r.delta;
-      if (r.touching > 0.0f)
+      if (r.touching > 0.0f) {
         dv += gpu::restitutionChange(c, p, predicted, vec3(state.velocities[i]) + dv, r.normal, t,
                                      params_.invDt);
+        touched = true;
+      }
     }
     state.positionsLow[i] = vec4(p, 0.0f);
     state.velocities[i] += vec4(dv, 0.0f);
+    if (touched && params_.integrator == VKXPBD_INTEGRATOR_BDF2)
+      history_[i].w = VKXPBD_HISTORY_TOUCHED;  // an impact: restart
   }
 }
 
@@ -368,9 +395,19 @@ void CpuSolver::updateVelocities(State& state) {
   for (uint32_t i = 0; i < model_.particleCount(); ++i) {
     // As updateParticleVelocity in the shaders: the substep's motion is lo − lo*; then renormalise.
     const vec3 lo(state.positionsLow[i]);
-    state.velocities[i] = vec4(gpu::updateVelocity(lo, vec3(predicted_[i]), vec3(state.velocities[i]),
-                                                   params_.invDt, params_.dampingFactor),
-                               0.0f);
+    if (params_.integrator == VKXPBD_INTEGRATOR_BDF2 && state.positions[i].w > 0.0f) {
+      const vec3 mean =
+          gpu::updateVelocity(lo, vec3(predicted_[i]), vec3(state.velocities[i]), params_.invDt, 1.0f);
+      const gpu::Bdf2Update u =
+          gpu::bdf2Update(mean, history_[i], vec3(params_.gravity), params_.dt, params_.dampingFactor);
+      state.velocities[i] = vec4(u.velocity, 0.0f);
+      history_[i] = u.mean;
+      if (u.writePrevious) history_[model_.particleCount() + i] = vec4(u.previous, 0.0f);
+    } else {
+      state.velocities[i] = vec4(gpu::updateVelocity(lo, vec3(predicted_[i]), vec3(state.velocities[i]),
+                                                     params_.invDt, params_.dampingFactor),
+                                 0.0f);
+    }
     const gpu::SplitPosition s = gpu::renormalizePosition(vec3(state.positions[i]), lo);
     state.positions[i] = vec4(s.hi, state.positions[i].w);
     state.positionsLow[i] = vec4(s.lo, 0.0f);

@@ -58,11 +58,15 @@ class CpuSolver {
   void solveGrab(State& state, bool firstIteration);
   void collide(State& state, uint32_t substep);
   void updateVelocities(State& state);
+  // BDF2: a history with no past, from the state's velocities.
+  void startHistory(const State& state);
 
   const Model& model_;
   const SolverLayout& layout_;
   SolverSettings settings_;
   gpu::SimParams params_;
+  // BDF2 only: per particle the last substep's mean velocity [0, N) and the velocity before it [N, 2N), m/s.
+  std::vector<glm::vec4> history_;
   std::vector<uint32_t> pinOfParticle_;
   std::vector<glm::vec4> predicted_;  // x* of the current substep, m
   std::vector<float> lambdas_;

@@ -1,5 +1,7 @@
 #include "sim/model.h"
 
+#include "shared/integrator_math.h"
+
 namespace vkxpbd {
 
 const char* constraintKindName(ConstraintKind kind) {
@@ -33,6 +35,14 @@ const char* elementTypeName(uint32_t type) {
 
 const char* solverModeName(SolverMode mode) {
   return mode == SolverMode::GaussSeidel ? "gs" : "jacobi";
+}
+
+const char* integratorName(Integrator integrator) {
+  return integrator == Integrator::Bdf2 ? "bdf2" : "euler";
+}
+
+float SolverSettings::alphaScale() const {
+  return gpu::integratorAlphaScale(static_cast<uint32_t>(integrator), substepDt());
 }
 
 const char* constraintModelName(ConstraintModel model) {

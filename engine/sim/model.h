@@ -36,6 +36,10 @@ const char* solverModeName(SolverMode mode);
 enum class ConstraintModel : uint32_t { Xpbd = VKXPBD_MODEL_XPBD, Pbd = VKXPBD_MODEL_PBD };
 const char* constraintModelName(ConstraintModel model);
 
+// The time integrator of a substep (shared/integrator_math.h).
+enum class Integrator : uint32_t { Euler = VKXPBD_INTEGRATOR_EULER, Bdf2 = VKXPBD_INTEGRATOR_BDF2 };
+const char* integratorName(Integrator integrator);  // "euler", "bdf2"
+
 struct ColouringOptions {
   uint32_t maxColours = 32;    // colours beyond this go to the Jacobi tail (at most 64)
   uint32_t minColourSize = 0;  // colours with fewer constraints than this go to the Jacobi tail
@@ -47,12 +51,15 @@ struct SolverSettings {
   uint32_t iterations = 1;       // per substep
   SolverMode mode = SolverMode::GaussSeidel;
   ConstraintModel constraintModel = ConstraintModel::Xpbd;
+  Integrator integrator = Integrator::Euler;
   float omega = 1.0f;                     // Jacobi relaxation ω (dimensionless, > 0)
   float damping = 0.0f;                   // linear velocity damping, 1/s
   glm::vec3 gravity{0.0f, -9.81f, 0.0f};  // m/s²
   ColouringOptions colouring;
 
   float substepDt() const { return frameDt / static_cast<float>(substeps); }
+  // α̃/α of a substep, 1/s² (1/Δt², BDF2 9/(4Δt²)): a constraint's force is λ times this.
+  float alphaScale() const;
 };
 
 // A triangle mesh view of (part of) the particles, for output and drawing.

@@ -4,6 +4,7 @@
 
 #include <algorithm>
 
+#include "shared/integrator_math.h"
 #include "sim/model.h"
 
 namespace vkxpbd {
@@ -28,7 +29,8 @@ inline gpu::SimParams makeSimParams(const Model& model, const SolverSettings& se
   p.gravity = glm::vec4(settings.gravity, 0.0f);
   p.dt = dt;
   p.invDt = 1.0f / dt;
-  p.alphaScale = 1.0f / (dt * dt);
+  p.integrator = static_cast<uint32_t>(settings.integrator);
+  p.alphaScale = gpu::integratorAlphaScale(p.integrator, dt);
   p.dampingFactor = std::max(0.0f, 1.0f - settings.damping * dt);
   p.omega = settings.omega;
   p.frameDt = settings.frameDt;

@@ -16,6 +16,10 @@
 #define VKXPBD_MODEL_XPBD 0u
 #define VKXPBD_MODEL_PBD 1u
 
+// SimParams.integrator values (shared/integrator_math.h).
+#define VKXPBD_INTEGRATOR_EULER 0u  // implicit Euler
+#define VKXPBD_INTEGRATOR_BDF2 1u   // second-order backward differentiation
+
 // PinMotion.type values.
 #define VKXPBD_MOTION_LINEAR 0u  // target = rest + vector * t
 #define VKXPBD_MOTION_SINE 1u    // target = rest + vector * sin(2π f t)
@@ -30,9 +34,13 @@
 #define VKXPBD_BINDING_DISTANCE 6        // DistanceConstraint[], sorted by colour, Jacobi batch last
 #define VKXPBD_BINDING_LAMBDA 7          // float[constraints]: accumulated λ of the current substep (N·s²)
 #define VKXPBD_BINDING_JACOBI_DELTA 8    // vec4[slots]: Δp of each (constraint, particle) slot (m)
-#define VKXPBD_BINDING_JACOBI_OFFSETS 9  // uint[jacobiParticles + 1]: CSR offsets into JACOBI_SLOTS
+// uint[2·rows + 1]: per Jacobi row (a particle of the batch) its CSR offsets into JACOBI_SLOTS [rows + 1],
+// then the row's particle [rows]
+#define VKXPBD_BINDING_JACOBI_ROWS 9
 #define VKXPBD_BINDING_JACOBI_SLOTS 10   // uint[]: slot indices, per Jacobi particle, in fixed order
-#define VKXPBD_BINDING_JACOBI_PARTICLES 11  // uint[jacobiParticles]: particle of each CSR row
+// vec4[2·particles] (BDF2 only): xyz the mean velocity of the last substep u = Δx/Δt [0, N), then the
+// velocity before the last substep's [N, 2N) (m/s); shared/integrator_math.h
+#define VKXPBD_BINDING_INTEGRATOR_HISTORY 11
 #define VKXPBD_BINDING_COLLIDERS 12     // Collider[]: planes, spheres, capsules, boxes, signed-distance grids
 #define VKXPBD_BINDING_SDF_VALUES 13    // float[]: the signed-distance grids' node values (m)
 #define VKXPBD_BINDING_PARAMS 14        // SimParams (uniform)

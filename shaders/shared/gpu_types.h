@@ -61,7 +61,7 @@ struct SimParams {
   vec4 gravity;         // xyz m/s²
   float dt;             // substep length, s
   float invDt;          // 1/s
-  float alphaScale;     // 1/dt², turns compliance α (m/N) into α̃
+  float alphaScale;     // 1/dt² (BDF2: 9/(4 dt²)), turns compliance α (m/N) into α̃
   float dampingFactor;  // velocity multiplier per substep: max(0, 1 - damping·dt)
   float omega;          // Jacobi relaxation ω
   float frameDt;        // s
@@ -83,6 +83,10 @@ struct SimParams {
   float triangleSearch;    // point–triangle contacts: triangles nearer than this are listed, m
   uint contactTriangles;   // triangles in VKXPBD_BINDING_CONTACT_TRIANGLES
   uint volumeCornerBase;   // first volume corner in VKXPBD_BINDING_VOLUME_INDICES (after the triangles)
+  uint integrator;         // VKXPBD_INTEGRATOR_*
+  uint pad0;
+  uint pad1;
+  uint pad2;
 };
 
 // Advanced on the GPU once per frame, so a recorded frame can be replayed unchanged.
@@ -181,7 +185,7 @@ static_assert(sizeof(vkxpbd::gpu::DistanceConstraint) == 24);
 static_assert(sizeof(vkxpbd::gpu::Pin) == 32);
 static_assert(sizeof(vkxpbd::gpu::Collider) == 128);
 static_assert(sizeof(vkxpbd::gpu::PinMotion) == 32);
-static_assert(sizeof(vkxpbd::gpu::SimParams) == 112);
+static_assert(sizeof(vkxpbd::gpu::SimParams) == 128);
 static_assert(sizeof(vkxpbd::gpu::PassConstants) == 32);
 static_assert(sizeof(vkxpbd::gpu::GrabConstraint) == 32);
 static_assert(sizeof(vkxpbd::gpu::Tether) == 16);
