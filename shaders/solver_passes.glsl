@@ -309,6 +309,21 @@ vec2 pairFriction(uint i, uint j) {
 
 vec3 substepStart(uint i) { return predicted[i].xyz - velocities[i].xyz * params.dt; }
 
+// Momentum of the free bodies (shared/momentum_math.h), pass 1: positions before the constraint passes.
+void momentumStartParticle(uint i) { storeMomentumStart(i, positions[i]); }
+
+// Pass 2 (one work group per body, momentum_reduce.comp): particle i's terms of its body's sums.
+MomentumSums momentumTermsOf(uint i, vec3 origin) {
+  vec4 x = positions[i];
+  float mass = x.w > 0.0f ? 1.0f / x.w : 0.0f;
+  return momentumTerms(substepStart(i) - origin, x.xyz - origin, x.xyz - momentumStartOf(i).xyz, mass);
+}
+
+// Pass 3: particle i of body b loses its share of the body's rigid correction, in v*.
+void momentumApplyParticle(uint b, uint i) {
+  velocities[i] = correctMomentum(momentumFixOf(b), velocities[i], positions[i].xyz, params.invDt);
+}
+
 // Jacobi contact solve: particle i averages its corrections against the positions of this iteration.
 void contactSolve(uint i) {
   vec4 xi = positions[i];

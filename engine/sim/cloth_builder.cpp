@@ -13,6 +13,7 @@
 #include "sim/body_builder.h"
 #include "sim/contact_triangles.h"
 #include "sim/element_builder.h"
+#include "sim/momentum_bodies.h"
 
 #include <cmath>
 #include <cstdint>
@@ -311,6 +312,7 @@ Model buildModel(const SceneDesc& scene) {
   model.sdfValues = scene.sdfValues;
   model.colliderSurfaces = scene.colliderSurfaces;
   model.thickness = scene.thickness;
+  model.momentumBodies = findFreeBodies(model);
   return model;
 }
 

@@ -3,6 +3,7 @@
 #include "shared/collider_math.h"
 #include "shared/contact_math.h"
 #include "shared/element_math.h"
+#include "shared/momentum_math.h"
 #include "shared/volume_math.h"
 #include "sim/sim_params.h"
 
@@ -32,9 +33,11 @@ void CpuSolver::stepFrame(State& state, const IterationObserver& observer) {
             findTriangleNeighbours(state.positions, params_, neighbours_, contactTriangles_);
     }
     for (uint32_t it = 0; it < settings_.iterations; ++it) {
+      if (!model_.momentumBodies.empty()) momentumStart_ = state.positions;
       for (uint32_t c = 0; c < layout_.colours.size(); ++c) solveColour(state, c, it == 0);
       if (layout_.jacobi.count + layout_.jacobiElements.count > 0) solveJacobi(state, it == 0);
       if (!layout_.volumes.empty()) solveVolumes(state, it == 0);
+      if (!model_.momentumBodies.empty()) keepMomentum(state);
       if (params_.maxNeighbours > 0) solveContacts(state);
       for (const Tether& t : model_.tethers) {
         vec4& x = state.positions[t.particle];
@@ -184,6 +187,29 @@ void CpuSolver::solveVolumes(State& state, bool firstIteration) {
     const gpu::VolumeRow row = layout_.volumeRows[r];
     moveParticle(state, row.particle,
                  state.positions[row.particle].w * volumeState_[row.body].deltaLambda * vec3(gradient[r]));
+  }
+}
+
+void CpuSolver::keepMomentum(State& state) {
+  // The GPU's two passes: one reduction per body (in the same summation order), then the move per particle.
+  std::vector<gpu::MomentumFix> fixes(model_.momentumBodies.size());
+  for (size_t b = 0; b < fixes.size(); ++b) {
+    const MomentumBody& body = model_.momentumBodies[b];
+    const vec3 origin = substepStart(state, body.first);
+    const gpu::MomentumSums sums = gpu::momentumReduce(body.count, [&](uint32_t k) {
+      const uint32_t i = body.first + k;
+      const vec4 x = state.positions[i];
+      const float mass = x.w > 0.0f ? 1.0f / x.w : 0.0f;
+      return gpu::momentumTerms(substepStart(state, i) - origin, vec3(x) - origin,
+                                vec3(x) - vec3(momentumStart_[i]), mass);
+    });
+    fixes[b] = gpu::momentumFix(sums, origin);
+  }
+  for (size_t b = 0; b < fixes.size(); ++b) {
+    const MomentumBody& body = model_.momentumBodies[b];
+    for (uint32_t i = body.first; i < body.first + body.count; ++i)
+      state.velocities[i] =
+          gpu::correctMomentum(fixes[b], state.velocities[i], vec3(state.positions[i]), params_.invDt);
   }
 }
 

@@ -56,7 +56,11 @@
 #define VKXPBD_BINDING_PARTICLE_FRICTION 30  // float[2N]: μs, μk of each particle's body (negative: not set)
 // uint[]: the contact triangles' corners [3T], then per particle its triangles as CSR: offsets [N + 1], list
 #define VKXPBD_BINDING_CONTACT_TRIANGLES 31
-#define VKXPBD_BINDING_COUNT 32
+// uint[]: the free bodies' momentum (shared/momentum_math.h), one buffer because lavapipe allows 32
+// storage buffers per stage: per particle 4 words, its position before this iteration's constraint
+// passes (float bits, m); then per free body 16 words, its MomentumBody and its MomentumFix (float bits).
+#define VKXPBD_BINDING_MOMENTUM 32
+#define VKXPBD_BINDING_COUNT 33
 
 // ElementConstraint.type values (formulas and gradients: shared/element_math.h).
 #define VKXPBD_ELEMENT_DIHEDRAL 0u        // bending angle between two triangles (rad)
@@ -77,5 +81,8 @@
 
 // Work-group size of the global volume reduction (one work group per volume body).
 #define VKXPBD_VOLUME_REDUCE_SIZE 256
+
+// Work-group size of the momentum reduction (one work group per free body, shared/momentum_math.h).
+#define VKXPBD_MOMENTUM_REDUCE_SIZE 64
 
 #endif
