@@ -2,9 +2,9 @@
 // shared/momentum_math.h): the free balloon, the perturbed closed shell and the perturbed soft body of
 // test_momentum.cpp, no gravity, in both solver modes, with the GPU result equal to the CPU reference.
 // 120 frames (2 s) each to stay within ~15 s on lavapipe; without the momentum projection the balloon
-// spun at 26 rad/s after 2 s in Gauss-Seidel mode. The shell at rest is a GPU case: the rest angles come
-// from the CPU's atan2, so on the GPU the dihedral constraints are not exactly at rest, and without the
-// projection the shell drifted by 1.9 mm in 5 s (exactly 0 on the CPU). Validation is on
+// spun at 26 rad/s after 2 s in Gauss-Seidel mode. The shell at rest is a GPU case: its rest values come
+// from the CPU and are not all exactly met in the GPU's colour passes, and without the projection it
+// drifted by 1.9 mm in 5 s in Gauss-Seidel mode (exactly 0 on the CPU). Validation is on
 // (gpu_test_fixture.h).
 #include <algorithm>
 #include <cstdio>
