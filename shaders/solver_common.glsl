@@ -7,6 +7,7 @@
 #include "shared/collider_math.h"
 #include "shared/position_math.h"
 #include "shared/integrator_math.h"
+#include "shared/momentum_math.h"
 
 #ifndef VKXPBD_CUSTOM_WORKGROUP
 layout(local_size_x = VKXPBD_WORKGROUP_SIZE) in;
@@ -35,7 +36,6 @@ layout(std430, set = 0, binding = VKXPBD_BINDING_ELEMENTS) readonly buffer Eleme
 layout(std430, set = 0, binding = VKXPBD_BINDING_ELEMENT_DATA) readonly buffer ElementData { vec4 elementData[]; };
 layout(std430, set = 0, binding = VKXPBD_BINDING_VOLUME_BODIES) readonly buffer VolumeBodies { VolumeBody volumeBodies[]; };
 layout(std430, set = 0, binding = VKXPBD_BINDING_VOLUME_INDICES) readonly buffer VolumeIndices { uint volumeTriangles[]; };
-layout(std430, set = 0, binding = VKXPBD_BINDING_VOLUME_ROWS) readonly buffer VolumeRows { VolumeRow volumeRows[]; };
 layout(std430, set = 0, binding = VKXPBD_BINDING_VOLUME_GRADIENT) buffer VolumeGradient { vec4 volumeGradient[]; };
 layout(std430, set = 0, binding = VKXPBD_BINDING_VOLUME_STATE) buffer VolumeStates { VolumeState volumeState[]; };
 layout(std430, set = 0, binding = VKXPBD_BINDING_HASH_CELLS) buffer HashCells { uint hashCells[]; };
@@ -45,9 +45,48 @@ layout(std430, set = 0, binding = VKXPBD_BINDING_CONTACT_DELTA) buffer ContactDe
 layout(std430, set = 0, binding = VKXPBD_BINDING_PARTICLE_FRICTION) readonly buffer ParticleFriction { float particleFriction[]; };
 layout(std430, set = 0, binding = VKXPBD_BINDING_CONTACT_TRIANGLES) readonly buffer ContactTriangles { uint contactTriangles[]; };
 layout(std430, set = 0, binding = VKXPBD_BINDING_POSITION_LOW) buffer PositionLow { vec4 positionLow[]; };
+layout(std430, set = 0, binding = VKXPBD_BINDING_MOMENTUM) buffer Momentum { uint momentumWords[]; };
 
 
 layout(push_constant) uniform Push { PassConstants pc; };
 
 // Linear thread index; dispatches wider than maxComputeWorkGroupCount[0] groups use a second dimension.
 uint threadIndex() { return gl_GlobalInvocationID.x + gl_GlobalInvocationID.y * gl_NumWorkGroups.x * gl_WorkGroupSize.x; }
+
+// The momentum buffer's layout (shared/config.h, VKXPBD_BINDING_MOMENTUM).
+vec4 loadMomentumWords(uint w) {
+  return uintBitsToFloat(uvec4(momentumWords[w], momentumWords[w + 1u], momentumWords[w + 2u], momentumWords[w + 3u]));
+}
+void storeMomentumWords(uint w, vec4 v) {
+  uvec4 u = floatBitsToUint(v);
+  momentumWords[w] = u.x;
+  momentumWords[w + 1u] = u.y;
+  momentumWords[w + 2u] = u.z;
+  momentumWords[w + 3u] = u.w;
+}
+uint momentumBodyWord(uint b) { return 4u * params.particleCount + 16u * b; }
+vec4 momentumStartOf(uint i) { return loadMomentumWords(4u * i); }
+void storeMomentumStart(uint i, vec4 x) { storeMomentumWords(4u * i, x); }
+MomentumBody momentumBodyOf(uint b) {
+  uint w = momentumBodyWord(b);
+  MomentumBody body;
+  body.first = momentumWords[w];
+  body.count = momentumWords[w + 1u];
+  body.pad0 = 0u;
+  body.pad1 = 0u;
+  return body;
+}
+MomentumFix momentumFixOf(uint b) {
+  uint w = momentumBodyWord(b) + 4u;
+  MomentumFix f;
+  f.shift = loadMomentumWords(w);
+  f.rotation = loadMomentumWords(w + 4u);
+  f.centre = loadMomentumWords(w + 8u);
+  return f;
+}
+void storeMomentumFix(uint b, MomentumFix f) {
+  uint w = momentumBodyWord(b) + 4u;
+  storeMomentumWords(w, f.shift);
+  storeMomentumWords(w + 4u, f.rotation);
+  storeMomentumWords(w + 8u, f.centre);
+}

@@ -3,6 +3,17 @@
 // other ways of scheduling the stages (e.g. a frame fused into one dispatch) reuse the same code.
 #include "solver_common.glsl"
 
+// Volume row r (its four words follow the triangles and corners in VKXPBD_BINDING_VOLUME_INDICES).
+VolumeRow volumeRowAt(uint r) {
+  uint base = params.volumeRowBase + 4u * r;
+  VolumeRow row;
+  row.particle = volumeTriangles[base];
+  row.firstCorner = volumeTriangles[base + 1u];
+  row.cornerCount = volumeTriangles[base + 2u];
+  row.body = volumeTriangles[base + 3u];
+  return row;
+}
+
 // Particle k's position relative to `origin` (m), from both parts (shared/position_math.h). Every pass
 // evaluates its particles in the frame of one of them, so no result depends on the distance to the
 // world origin.
@@ -129,7 +140,7 @@ vec3 volumeOrigin(uint body) { return positions[volumeTriangles[3u * volumeBodie
 
 // Global volume, pass 1: row r's gradient ∇V (m²) and w|∇V|².
 void volumeGradientRow(uint r) {
-  VolumeRow row = volumeRows[r];
+  VolumeRow row = volumeRowAt(r);
   vec3 origin = volumeOrigin(row.body);
   vec3 g = vec3(0.0f);
   for (uint k = row.firstCorner; k < row.firstCorner + row.cornerCount; ++k) {
@@ -143,7 +154,7 @@ void volumeGradientRow(uint r) {
 
 // Global volume, pass 3: row r moves by w ∇V Δλ of its body.
 void volumeApplyRow(uint r) {
-  VolumeRow row = volumeRows[r];
+  VolumeRow row = volumeRowAt(r);
   moveParticle(row.particle, positions[row.particle].w * volumeState[row.body].deltaLambda * volumeGradient[r].xyz);
 }
 
@@ -364,6 +375,25 @@ vec2 pairFriction(uint i, uint j) {
 // Particle i's position at the start of the substep relative to `origin` (m).
 vec3 substepStart(uint i, vec3 origin) {
   return positionRelativeTo(positions[i].xyz, predicted[i].xyz - velocities[i].xyz * params.dt, origin);
+}
+
+// Momentum of the free bodies (shared/momentum_math.h), pass 1: positions before the constraint passes.
+// (The low parts: the high parts do not move during a substep.)
+void momentumStartParticle(uint i) { storeMomentumStart(i, vec4(positionLow[i].xyz, positions[i].w)); }
+
+// Pass 2 (one work group per body, momentum_reduce.comp): particle i's terms of its body's sums.
+// Everything relative to `origin`, the high part of the body's first particle.
+MomentumSums momentumTermsOf(uint i, vec3 origin) {
+  float w = positions[i].w;
+  float mass = w > 0.0f ? 1.0f / w : 0.0f;
+  return momentumTerms(substepStart(i, origin), positionIn(i, origin), positionLow[i].xyz - momentumStartOf(i).xyz,
+                       mass);
+}
+
+// Pass 3: particle i of body b loses its share of the body's rigid correction, in v*.
+void momentumApplyParticle(uint b, uint i) {
+  vec3 origin = positions[momentumBodyOf(b).first].xyz;  // the frame of the fix's centre
+  velocities[i] = correctMomentum(momentumFixOf(b), velocities[i], positionIn(i, origin), params.invDt);
 }
 
 // Jacobi contact solve: particle i averages its corrections against the positions of this iteration.

@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <cstdlib>
 #include <limits>
+#include <stdexcept>
 
 #include "shared/contact_math.h"
 #include "sim/contact_triangles.h"
@@ -36,7 +37,7 @@ std::string stageLabel(const char* stage, uint32_t substep) {
 
 }  // namespace
 
-static_assert(static_cast<uint32_t>(SolverStage::SolveColour0) == 21, "update solverStageNames");
+static_assert(static_cast<uint32_t>(SolverStage::SolveColour0) == 24, "update solverStageNames");
 
 // The spatial hash's passes, in order, with their shaders (docs/contacts.md).
 enum HashPass { Clear, Count, ScanBlocks, ScanTop, ScanAdd, Scatter, Sort, Neighbours, HashPassCount };
@@ -52,7 +53,8 @@ std::vector<std::string> solverStageNames(uint32_t colourCount) {
                                     "volume apply",     "hash clear",          "hash count",
                                     "hash scan blocks", "hash scan top",       "hash scan add",
                                     "hash scatter",     "hash sort",           "hash neighbours",
-                                    "contact solve",    "triangle neighbours", "triangle contact solve"};
+                                    "contact solve",    "triangle neighbours", "triangle contact solve",
+                                    "momentum start",   "momentum reduce",     "momentum apply"};
   for (uint32_t c = 0; c < colourCount; ++c) names.push_back("solve colour " + std::to_string(c));
   return names;
 }
@@ -65,8 +67,9 @@ GpuSolver::GpuSolver(const vk::Context& ctx, const Model& model, const SolverSet
   createPipelines();
   const uint32_t colours = static_cast<uint32_t>(layout_.colours.size());
   // predict, the hash, collide, update velocity; per iteration the colours, two Jacobi passes, three
-  // volume passes, three contact passes, tethers and the grab (an upper bound for the timestamp pool).
-  const uint32_t passesPerSubstep = 4 + HashPassCount + settings_.iterations * (colours + 10);
+  // volume passes, three momentum passes, three contact passes, tethers and the grab (an upper bound for
+  // the timestamp pool).
+  const uint32_t passesPerSubstep = 4 + HashPassCount + settings_.iterations * (colours + 13);
   for (int i = 0; i < 2; ++i) {
     auto slot = std::make_unique<FrameSlot>();
     std::string name = "solver frame " + std::to_string(i);
@@ -98,6 +101,8 @@ GpuSolver::~GpuSolver() {
        {predict_, solveColour_, solveDistance_, jacobiDistance_, jacobiConstraints_, jacobiApply_, collide_,
         updateVelocity_, grabPipeline_, tethers_, volumeGradient_, volumeReduce_, volumeApply_, contactSolve_,
         contactApply_, triangleNeighbours_, triangleContactSolve_})
+    vkDestroyPipeline(ctx_.device, p, nullptr);
+  for (VkPipeline p : {momentumStart_, momentumReduce_, momentumApply_})
     vkDestroyPipeline(ctx_.device, p, nullptr);
   for (VkPipeline p : hashPipelines_) vkDestroyPipeline(ctx_.device, p, nullptr);
   vkDestroyPipelineLayout(ctx_.device, pipelineLayout_, nullptr);
@@ -142,13 +147,26 @@ void GpuSolver::createBuffers() {
   make(VKXPBD_BINDING_ELEMENTS, bytesOf(layout_.elements), "element constraints");
   make(VKXPBD_BINDING_ELEMENT_DATA, bytesOf(m.elementData), "element data");
   make(VKXPBD_BINDING_VOLUME_BODIES, bytesOf(layout_.volumes), "volume bodies");
-  // The triangles, then the rows' corners (SimParams::volumeCornerBase).
+  // The triangles, the rows' corners (SimParams::volumeCornerBase), the rows (SimParams::volumeRowBase).
   std::vector<uint32_t> volumeIndices = m.volumeTriangles;
   volumeIndices.insert(volumeIndices.end(), layout_.volumeCorners.begin(), layout_.volumeCorners.end());
+  if (volumeIndices.size() != makeSimParams(m, settings_).volumeRowBase)
+    throw std::logic_error("volume corners: one per triangle corner expected");
+  for (const gpu::VolumeRow& row : layout_.volumeRows)
+    volumeIndices.insert(volumeIndices.end(), {row.particle, row.firstCorner, row.cornerCount, row.body});
   make(VKXPBD_BINDING_VOLUME_INDICES, bytesOf(volumeIndices), "volume triangles and corners");
-  make(VKXPBD_BINDING_VOLUME_ROWS, bytesOf(layout_.volumeRows), "volume rows");
   make(VKXPBD_BINDING_VOLUME_GRADIENT, layout_.volumeRows.size() * sizeof(glm::vec4), "volume gradient");
   make(VKXPBD_BINDING_VOLUME_STATE, layout_.volumes.size() * sizeof(gpu::VolumeState), "volume state");
+  // Per particle 4 words, then per free body 16 (shared/config.h); nothing without free bodies.
+  std::vector<uint32_t> momentum;
+  if (!m.momentumBodies.empty()) {
+    momentum.assign(4 * size_t{m.particleCount()}, 0u);
+    for (const MomentumBody& body : m.momentumBodies) {
+      momentum.insert(momentum.end(), {body.first, body.count, 0u, 0u});
+      momentum.insert(momentum.end(), 12, 0u);  // its MomentumFix, written by momentum reduce
+    }
+  }
+  make(VKXPBD_BINDING_MOMENTUM, bytesOf(momentum), "momentum");
   const gpu::SimParams contactParams = makeSimParams(m, settings_);
   const VkDeviceSize buckets = m.contacts.enabled ? contactParams.hashTableMask + 1 : 0;
   const VkDeviceSize contactParticles = m.contacts.enabled ? m.particleCount() : 0;
@@ -196,7 +214,7 @@ void GpuSolver::createBuffers() {
   upload(VKXPBD_BINDING_ELEMENT_DATA, m.elementData);
   upload(VKXPBD_BINDING_VOLUME_BODIES, layout_.volumes);
   upload(VKXPBD_BINDING_VOLUME_INDICES, volumeIndices);
-  upload(VKXPBD_BINDING_VOLUME_ROWS, layout_.volumeRows);
+  upload(VKXPBD_BINDING_MOMENTUM, momentum);
   upload(VKXPBD_BINDING_VOLUME_GRADIENT, std::vector<glm::vec4>(layout_.volumeRows.size(), glm::vec4(0.0f)));
   upload(VKXPBD_BINDING_VOLUME_STATE,
          std::vector<gpu::VolumeState>(layout_.volumes.size(), gpu::VolumeState{}));
@@ -246,6 +264,11 @@ void GpuSolver::createPipelines() {
   volumeGradient_ = vk::createComputePipeline(ctx_, pipelineLayout_, "volume_gradient.comp");
   volumeReduce_ = vk::createComputePipeline(ctx_, pipelineLayout_, "volume_reduce.comp");
   volumeApply_ = vk::createComputePipeline(ctx_, pipelineLayout_, "volume_apply.comp");
+  if (!model_.momentumBodies.empty()) {
+    momentumStart_ = vk::createComputePipeline(ctx_, pipelineLayout_, "momentum_start.comp");
+    momentumReduce_ = vk::createComputePipeline(ctx_, pipelineLayout_, "momentum_reduce.comp");
+    momentumApply_ = vk::createComputePipeline(ctx_, pipelineLayout_, "momentum_apply.comp");
+  }
   if (model_.contacts.enabled) {
     for (const char* shader : kHashShaders)
       hashPipelines_.push_back(vk::createComputePipeline(ctx_, pipelineLayout_, shader));
@@ -315,6 +338,13 @@ void GpuSolver::recordFrame(FrameSlot& slot, const std::string& name) {
     for (uint32_t it = 0; it < settings_.iterations; ++it) {
       pc.flags = it == 0 ? VKXPBD_FLAG_FIRST_ITERATION : 0u;
       const std::string iter = " it=" + std::to_string(it);
+      const uint32_t bodies = static_cast<uint32_t>(model_.momentumBodies.size());
+      if (bodies > 0) {
+        pc.first = 0;
+        pc.count = n;
+        recordPass(slot, SolverStage::MomentumStart, 0, momentumStart_, pc, n,
+                   stageLabel("momentum start", s) + iter);
+      }
       for (uint32_t c = 0; c < layout_.colours.size(); ++c) {
         pc.first = layout_.colours[c].first;
         pc.count = layout_.colours[c].count;
@@ -349,6 +379,12 @@ void GpuSolver::recordFrame(FrameSlot& slot, const std::string& name) {
                    true);
         recordPass(slot, SolverStage::VolumeApply, 0, volumeApply_, pc, pc.count,
                    stageLabel("volume apply", s) + iter);
+      }
+      if (bodies > 0) {
+        recordPass(slot, SolverStage::MomentumReduce, 0, momentumReduce_, pc, bodies,
+                   stageLabel("momentum reduce", s) + iter, true);
+        recordPass(slot, SolverStage::MomentumApply, 0, momentumApply_, pc, bodies,
+                   stageLabel("momentum apply", s) + iter, true);
       }
       if (model_.contacts.enabled) {
         pc.first = 0;

@@ -52,6 +52,9 @@ enum class SolverStage : uint32_t {
   ContactSolve,          // particle contacts' solve and the contacts' apply
   TriangleNeighbours,    // point–triangle candidates, once per substep
   TriangleContactSolve,  // point–triangle contacts, per iteration
+  MomentumStart,         // the free bodies' momentum (shared/momentum_math.h), per iteration
+  MomentumReduce,
+  MomentumApply,
   SolveColour0
 };
 
@@ -135,6 +138,9 @@ class GpuSolver {
   VkPipeline volumeGradient_ = VK_NULL_HANDLE;
   VkPipeline volumeReduce_ = VK_NULL_HANDLE;
   VkPipeline volumeApply_ = VK_NULL_HANDLE;
+  VkPipeline momentumStart_ = VK_NULL_HANDLE;
+  VkPipeline momentumReduce_ = VK_NULL_HANDLE;
+  VkPipeline momentumApply_ = VK_NULL_HANDLE;
   std::vector<VkPipeline> hashPipelines_;  // HashPass order
   VkPipeline contactSolve_ = VK_NULL_HANDLE;
   VkPipeline contactApply_ = VK_NULL_HANDLE;

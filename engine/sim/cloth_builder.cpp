@@ -14,6 +14,7 @@
 #include "sim/contact_triangles.h"
 #include "sim/element_builder.h"
 #include "sim/initial_velocity.h"
+#include "sim/momentum_bodies.h"
 
 #include <cmath>
 #include <cstdint>
@@ -313,6 +314,7 @@ Model buildModel(const SceneDesc& scene) {
   model.sdfValues = scene.sdfValues;
   model.colliderSurfaces = scene.colliderSurfaces;
   model.thickness = scene.thickness;
+  model.momentumBodies = findFreeBodies(model);
   return model;
 }
 

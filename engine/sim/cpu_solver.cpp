@@ -4,6 +4,7 @@
 #include "shared/contact_math.h"
 #include "shared/element_math.h"
 #include "shared/integrator_math.h"
+#include "shared/momentum_math.h"
 #include "shared/position_math.h"
 #include "shared/volume_math.h"
 #include "sim/sim_params.h"
@@ -36,9 +37,11 @@ void CpuSolver::stepFrame(State& state, const IterationObserver& observer) {
             findTriangleNeighbours(state.positions, params_, neighbours_, contactTriangles_);
     }
     for (uint32_t it = 0; it < settings_.iterations; ++it) {
+      if (!model_.momentumBodies.empty()) momentumStart_ = state.positionsLow;
       for (uint32_t c = 0; c < layout_.colours.size(); ++c) solveColour(state, c, it == 0);
       if (layout_.jacobi.count + layout_.jacobiElements.count > 0) solveJacobi(state, it == 0);
       if (!layout_.volumes.empty()) solveVolumes(state, it == 0);
+      if (!model_.momentumBodies.empty()) keepMomentum(state);
       if (params_.maxNeighbours > 0) solveContacts(state);
       for (const Tether& t : model_.tethers) {
         // In the anchor's frame, as solveTether in the shaders.
@@ -224,6 +227,31 @@ void CpuSolver::solveVolumes(State& state, bool firstIteration) {
     const gpu::VolumeRow row = layout_.volumeRows[r];
     moveParticle(state, row.particle,
                  state.positions[row.particle].w * volumeState_[row.body].deltaLambda * vec3(gradient[r]));
+  }
+}
+
+void CpuSolver::keepMomentum(State& state) {
+  // The GPU's two passes: one reduction per body (in the same summation order), then the move per particle.
+  std::vector<gpu::MomentumFix> fixes(model_.momentumBodies.size());
+  for (size_t b = 0; b < fixes.size(); ++b) {
+    const MomentumBody& body = model_.momentumBodies[b];
+    // In the frame of the body's first particle (its high part), as momentum_reduce.comp.
+    const vec3 origin(state.positions[body.first]);
+    const gpu::MomentumSums sums = gpu::momentumReduce(body.count, [&](uint32_t k) {
+      const uint32_t i = body.first + k;
+      const float w = state.positions[i].w;
+      const float mass = w > 0.0f ? 1.0f / w : 0.0f;
+      return gpu::momentumTerms(substepStart(state, i, origin), local(state, i, origin),
+                                vec3(state.positionsLow[i]) - vec3(momentumStart_[i]), mass);
+    });
+    fixes[b] = gpu::momentumFix(sums, vec3(0.0f));
+  }
+  for (size_t b = 0; b < fixes.size(); ++b) {
+    const MomentumBody& body = model_.momentumBodies[b];
+    const vec3 origin(state.positions[body.first]);
+    for (uint32_t i = body.first; i < body.first + body.count; ++i)
+      state.velocities[i] =
+          gpu::correctMomentum(fixes[b], state.velocities[i], local(state, i, origin), params_.invDt);
   }
 }
 

@@ -45,6 +45,8 @@ class CpuSolver {
                                               float s);
   void solveColour(State& state, uint32_t colour, bool firstIteration);
   void solveVolumes(State& state, bool firstIteration);
+  // Removes the rigid part of each free body's displacement by this iteration's constraint passes.
+  void keepMomentum(State& state);
   void solveContacts(State& state);
   // Adds the point–triangle corrections to the fixed-point sums (x, y, z, count per particle).
   void sumTriangleContacts(const State& state, std::vector<glm::uvec4>& sums) const;
@@ -71,6 +73,8 @@ class CpuSolver {
   std::vector<glm::vec4> predicted_;  // x* of the current substep, m
   std::vector<float> lambdas_;
   std::vector<glm::vec4> slotDelta_;
+  std::vector<glm::vec4>
+      momentumStart_;  // low parts of the positions before this iteration's constraint passes, m
   gpu::GrabConstraint grab_{};
   std::vector<gpu::VolumeState> volumeState_;
   NeighbourLists neighbours_;               // of the current substep

@@ -16,6 +16,7 @@ namespace vkxpbd {
 using gpu::Collider;
 using gpu::DistanceConstraint;
 using gpu::ElementConstraint;
+using gpu::MomentumBody;
 using gpu::Pin;
 using gpu::PinMotion;
 using gpu::Tether;
@@ -115,6 +116,8 @@ struct Model {
   std::vector<VolumeBody> volumes;
   std::vector<uint32_t> volumeTriangles;  // 3 per triangle, outward counter-clockwise
   std::vector<Tether> tethers;            // at most one per particle
+  // Free bodies (no pinned particle) whose constraints keep their momentum (sim/momentum_bodies.h).
+  std::vector<MomentumBody> momentumBodies;
   std::vector<Pin> pins;
   std::vector<PinMotion> motions;
   std::vector<Collider> colliders;  // solved in this order, after the constraints of each substep

@@ -42,6 +42,8 @@ inline gpu::SimParams makeSimParams(const Model& model, const SolverSettings& se
   p.substeps = settings.substeps;
   p.elementLambdaBase = static_cast<uint32_t>(model.distance.size());
   p.volumeCornerBase = static_cast<uint32_t>(model.volumeTriangles.size());
+  // Every (triangle, corner) is one row corner, so the corners are as many as the triangle indices.
+  p.volumeRowBase = 2 * p.volumeCornerBase;
   if (model.contacts.enabled) {
     const uint32_t buckets = hashBucketCount(model.particleCount());
     p.hashTableMask = buckets - 1;

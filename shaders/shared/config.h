@@ -51,9 +51,9 @@
 #define VKXPBD_BINDING_ELEMENT_DATA 19  // vec4[]: per-element data (isometric K, Neo-Hookean Dm⁻¹ rows)
 #define VKXPBD_BINDING_VOLUME_BODIES 20     // VolumeBody[]: closed surfaces under a global volume constraint
 // uint[]: the volume bodies' surface triangles (3 per triangle), then from SimParams.volumeCornerBase
-// the rows' corners (per row, 3·triangle + corner of its triangles)
+// the rows' corners (per row, 3·triangle + corner of its triangles), then from SimParams.volumeRowBase
+// the rows (VolumeRow, 4 words: one per particle on a volume body's surface)
 #define VKXPBD_BINDING_VOLUME_INDICES 21
-#define VKXPBD_BINDING_VOLUME_ROWS 22       // VolumeRow[]: one per particle on a volume body's surface
 // float[batch constraints]: the Jacobi step scale ω / (largest batch count of a constraint's particles)
 #define VKXPBD_BINDING_JACOBI_SCALE 23
 #define VKXPBD_BINDING_VOLUME_GRADIENT 24   // vec4[rows]: xyz ∇_x V (m²), w  w·|∇V|² (m⁴/kg)
@@ -70,6 +70,10 @@
 // vec4[particles]: xyz the low part of each position (m), x = positions + positionLow
 // (shared/position_math.h); the substep's motion accumulates here
 #define VKXPBD_BINDING_POSITION_LOW 32
+// uint[]: the free bodies' momentum (shared/momentum_math.h), one buffer because lavapipe allows 32
+// storage buffers per stage: per particle 4 words, its position before this iteration's constraint
+// passes (float bits, m); then per free body 16 words, its MomentumBody and its MomentumFix (float bits).
+#define VKXPBD_BINDING_MOMENTUM 22
 #define VKXPBD_BINDING_COUNT 33
 
 // ElementConstraint.type values (formulas and gradients: shared/element_math.h).
@@ -91,5 +95,8 @@
 
 // Work-group size of the global volume reduction (one work group per volume body).
 #define VKXPBD_VOLUME_REDUCE_SIZE 256
+
+// Work-group size of the momentum reduction (one work group per free body, shared/momentum_math.h).
+#define VKXPBD_MOMENTUM_REDUCE_SIZE 64
 
 #endif

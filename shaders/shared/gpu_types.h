@@ -84,7 +84,7 @@ struct SimParams {
   uint contactTriangles;   // triangles in VKXPBD_BINDING_CONTACT_TRIANGLES
   uint volumeCornerBase;   // first volume corner in VKXPBD_BINDING_VOLUME_INDICES (after the triangles)
   uint integrator;         // VKXPBD_INTEGRATOR_*
-  uint pad0;
+  uint volumeRowBase;      // first word of the volume rows in VKXPBD_BINDING_VOLUME_INDICES
   uint pad1;
   uint pad2;
 };
@@ -166,6 +166,22 @@ struct VolumeState {
   float deltaLambda;  // Δλ of this iteration
 };
 
+// A free body (no pinned particle): particles [first, first + count) (shared/momentum_math.h).
+struct MomentumBody {
+  uint first;
+  uint count;
+  uint pad0;
+  uint pad1;
+};
+
+// The rigid motion removed from a free body's constraint corrections in one iteration:
+// Δx_i = −(shift + rotation × (start_i − centre)).
+struct MomentumFix {
+  vec4 shift;     // xyz translation, m
+  vec4 rotation;  // xyz small rotation vector, rad
+  vec4 centre;    // xyz centre of mass at the substep's start, m
+};
+
 // Push constants of every compute pass.
 struct PassConstants {
   uint first;            // first element of the range this dispatch covers
@@ -193,6 +209,8 @@ static_assert(sizeof(vkxpbd::gpu::ElementConstraint) == 48);
 static_assert(sizeof(vkxpbd::gpu::VolumeBody) == 32);
 static_assert(sizeof(vkxpbd::gpu::VolumeRow) == 16);
 static_assert(sizeof(vkxpbd::gpu::VolumeState) == 16);
+static_assert(sizeof(vkxpbd::gpu::MomentumBody) == 16);
+static_assert(sizeof(vkxpbd::gpu::MomentumFix) == 48);
 #endif
 
 #endif
