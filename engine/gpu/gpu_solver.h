@@ -133,6 +133,7 @@ class GpuSolver {
   VkPipeline volumeReduce_ = VK_NULL_HANDLE;
   VkPipeline volumeApply_ = VK_NULL_HANDLE;
   std::vector<VkPipeline> hashPipelines_;  // HashPass order
+  VkPipeline contactCount_ = VK_NULL_HANDLE;
   VkPipeline contactSolve_ = VK_NULL_HANDLE;
   VkPipeline contactApply_ = VK_NULL_HANDLE;
   VkPipeline triangleNeighbours_ = VK_NULL_HANDLE;
