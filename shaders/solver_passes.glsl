@@ -396,27 +396,86 @@ void momentumApplyParticle(uint b, uint i) {
   velocities[i] = correctMomentum(momentumFixOf(b), velocities[i], positionIn(i, origin), params.invDt);
 }
 
-// Jacobi contact solve: particle i averages its corrections against the positions of this iteration.
-void contactSolve(uint i) {
-  vec4 xi = positions[i];
-  vec3 sum = vec3(0.0f);
+// Touching contacts of particle j in this iteration: its particle pairs (contactCount) and the
+// point–triangle contacts it takes part in (triangleContactSolve).
+uint contactTouching(uint j) {
+  uint count = uint(contactDelta[params.particleCount + j].x);
+  if (params.maxTriangles > 0u)
+    count += contacts[contactSumBase(params.particleCount, params.maxNeighbours, params.maxTriangles) + 4u * j + 3u];
+  return count;
+}
+
+// Contact counting, before the solve: particle i's touching pairs, tested in the frame of the pair's lower
+// index as in contactSolve, so i and j count their pair alike.
+void contactCount(uint i) {
   uint touching = 0u;
-  if (xi.w > 0.0f) {
-    vec3 origin = xi.xyz;  // in i's frame
-    vec3 startI = substepStart(i, origin);
+  if (positions[i].w > 0.0f) {
     uint listBase = params.particleCount + 1u + i * params.maxNeighbours;
     for (uint k = 0u; k < contacts[i]; ++k) {
       uint j = contacts[listBase + k];
-      vec2 mu = pairFriction(i, j);
-      vec3 d = particleContactDelta(positionLow[i].xyz, positionIn(j, origin), startI, substepStart(j, origin), xi.w,
-                                    positions[j].w, params.contactDistance, mu.x, mu.y);
-      if (d != vec3(0.0f)) {
-        sum += d;
+      uint a = min(i, j), b = max(i, j);
+      if (particlesTouch(positionLow[a].xyz, positionIn(b, positions[a].xyz), positions[a].w, positions[b].w,
+                         params.contactDistance))
         ++touching;
-      }
     }
   }
-  contactDelta[i] = vec4(sum, float(touching));
+  contactDelta[params.particleCount + i] = vec4(float(touching), 0.0f, 0.0f, 0.0f);
+}
+
+// Adds a correction (m) to particle i's fixed-point sum.
+void addContactSum(uint i, vec3 delta) {
+  uint base = contactSumBase(params.particleCount, params.maxNeighbours, params.maxTriangles) + 4u * i;
+  atomicAdd(contacts[base], uint(toContactFixed(delta.x)));
+  atomicAdd(contacts[base + 1u], uint(toContactFixed(delta.y)));
+  atomicAdd(contacts[base + 2u], uint(toContactFixed(delta.z)));
+}
+
+// Point q's stored point–triangle contacts of this iteration (triangleContactSolve), each scaled by one
+// scale from its four particles' touching counts and added to their fixed-point sums.
+void scatterTriangleContacts(uint q) {
+  uint countBase = contactTriangleCountBase(params.particleCount, params.maxNeighbours);
+  uint listBase = contactTriangleListBase(params.particleCount, params.maxNeighbours) + q * params.maxTriangles;
+  uint resultBase = contactResultBase(params.particleCount, params.maxNeighbours, params.maxTriangles);
+  for (uint k = 0u; k < contacts[countBase + q]; ++k) {
+    uint r = resultBase + 6u * (q * params.maxTriangles + k);
+    vec3 b = vec3(uintBitsToFloat(contacts[r + 3u]), uintBitsToFloat(contacts[r + 4u]), uintBitsToFloat(contacts[r + 5u]));
+    if (b.x < 0.0f) continue;
+    vec3 impulse = vec3(uintBitsToFloat(contacts[r]), uintBitsToFloat(contacts[r + 1u]), uintBitsToFloat(contacts[r + 2u]));
+    uint t = contacts[listBase + k];
+    uint a = contactTriangles[3u * t], bb = contactTriangles[3u * t + 1u], c = contactTriangles[3u * t + 2u];
+    float s = contactScale(max(max(contactTouching(q), contactTouching(a)), max(contactTouching(bb), contactTouching(c))));
+    addContactSum(q, (positions[q].w * s) * impulse);
+    addContactSum(a, -(b.x * positions[a].w * s) * impulse);
+    addContactSum(bb, -(b.y * positions[bb].w * s) * impulse);
+    addContactSum(c, -(b.z * positions[c].w * s) * impulse);
+  }
+}
+
+// Jacobi contact solve: particle i sums its pairs' corrections against the positions of this iteration.
+// Each pair is evaluated in the frame of its lower index (the same bits in both particles' threads) and
+// scaled by 1 / the larger touching count of its two particles, so the two corrections are equal and
+// opposite. With triangle contacts, i's stored point–triangle contacts are scattered too.
+void contactSolve(uint i) {
+  vec4 xi = positions[i];
+  vec3 sum = vec3(0.0f);
+  if (xi.w > 0.0f) {
+    uint countI = contactTouching(i);
+    uint listBase = params.particleCount + 1u + i * params.maxNeighbours;
+    for (uint k = 0u; k < contacts[i]; ++k) {
+      uint j = contacts[listBase + k];
+      uint a = min(i, j), b = max(i, j);
+      vec3 origin = positions[a].xyz;  // in a's frame
+      vec2 mu = pairFriction(a, b);
+      vec4 p = particleContactImpulse(positionLow[a].xyz, positionIn(b, origin), substepStart(a, origin),
+                                      substepStart(b, origin), positions[a].w, positions[b].w,
+                                      params.contactDistance, mu.x, mu.y);
+      if (p.w == 0.0f) continue;
+      float s = contactScale(max(countI, contactTouching(j)));
+      sum += ((i == a ? xi.w : -xi.w) * s) * p.xyz;
+    }
+  }
+  contactDelta[i] = vec4(sum, 0.0f);
+  if (params.maxTriangles > 0u) scatterTriangleContacts(i);
 }
 
 // Point–triangle candidates of particle q for this substep: the triangles around its particle
@@ -454,20 +513,14 @@ void triangleNeighbours(uint q) {
   contacts[countBase + q] = count;
 }
 
-// Adds a correction (m) to particle i's fixed-point sum and counts the contact.
-void addContactSum(uint i, vec3 delta) {
-  uint base = contactSumBase(params.particleCount, params.maxNeighbours, params.maxTriangles) + 4u * i;
-  atomicAdd(contacts[base], uint(toContactFixed(delta.x)));
-  atomicAdd(contacts[base + 1u], uint(toContactFixed(delta.y)));
-  atomicAdd(contacts[base + 2u], uint(toContactFixed(delta.z)));
-  atomicAdd(contacts[base + 3u], 1u);
-}
-
-// Point–triangle contacts of point q: each touching contact adds its four corrections to the fixed-point
-// sums (integer atomics, so the sums do not depend on the order the threads run in).
+// Point–triangle contacts of point q, before the scaled scatter: each contact is computed once, stored
+// (impulse and barycentrics), and counted for its four particles with integer atomics (order-independent,
+// so deterministic).
 void triangleContactSolve(uint q) {
   uint countBase = contactTriangleCountBase(params.particleCount, params.maxNeighbours);
   uint listBase = contactTriangleListBase(params.particleCount, params.maxNeighbours) + q * params.maxTriangles;
+  uint sumBase = contactSumBase(params.particleCount, params.maxNeighbours, params.maxTriangles);
+  uint resultBase = contactResultBase(params.particleCount, params.maxNeighbours, params.maxTriangles);
   vec3 origin = positions[q].xyz;  // in q's frame
   for (uint k = 0u; k < contacts[countBase + q]; ++k) {
     uint t = contacts[listBase + k];
@@ -477,32 +530,39 @@ void triangleContactSolve(uint q) {
         positionIn(q, origin), positionIn(a, origin), positionIn(b, origin), positionIn(c, origin),
         substepStart(q, origin), substepStart(a, origin), substepStart(b, origin), substepStart(c, origin),
         vec4(positions[q].w, positions[a].w, positions[b].w, positions[c].w), params.contactDistance, mu.x, mu.y);
-    if (r.touching == 0u) continue;
-    addContactSum(q, r.dq);
-    addContactSum(a, r.d0);
-    addContactSum(b, r.d1);
-    addContactSum(c, r.d2);
+    uint slot = resultBase + 6u * (q * params.maxTriangles + k);
+    if (r.touching == 0u) {
+      contacts[slot + 3u] = floatBitsToUint(-1.0f);
+      continue;
+    }
+    contacts[slot] = floatBitsToUint(r.impulse.x);
+    contacts[slot + 1u] = floatBitsToUint(r.impulse.y);
+    contacts[slot + 2u] = floatBitsToUint(r.impulse.z);
+    contacts[slot + 3u] = floatBitsToUint(r.b.x);
+    contacts[slot + 4u] = floatBitsToUint(r.b.y);
+    contacts[slot + 5u] = floatBitsToUint(r.b.z);
+    atomicAdd(contacts[sumBase + 4u * q + 3u], 1u);
+    atomicAdd(contacts[sumBase + 4u * a + 3u], 1u);
+    atomicAdd(contacts[sumBase + 4u * b + 3u], 1u);
+    atomicAdd(contacts[sumBase + 4u * c + 3u], 1u);
   }
 }
 
-// Every particle moves by the mean of its contact corrections (particle and triangle contacts); the
-// fixed-point sums are cleared for the next iteration.
+// Every particle moves by the sum of its scaled contact corrections (particle pairs and triangle
+// contacts); the fixed-point sums and the triangle counts are cleared for the next iteration.
 void contactApply(uint i) {
-  vec4 particleSum = contactDelta[i];
-  vec3 sum = particleSum.xyz;
-  float touching = particleSum.w;
+  vec3 sum = contactDelta[i].xyz;
+  uint touching = contactTouching(i);
   if (params.maxTriangles > 0u) {
     uint base = contactSumBase(params.particleCount, params.maxNeighbours, params.maxTriangles) + 4u * i;
     sum += vec3(fromContactFixed(int(contacts[base])), fromContactFixed(int(contacts[base + 1u])),
                 fromContactFixed(int(contacts[base + 2u])));
-    touching += float(contacts[base + 3u]);
     contacts[base] = 0u;
     contacts[base + 1u] = 0u;
     contacts[base + 2u] = 0u;
     contacts[base + 3u] = 0u;
   }
-  if (touching > 0.0f) {
-    positionLow[i].xyz += sum / touching;
-    if (params.integrator == VKXPBD_INTEGRATOR_BDF2) integratorHistory[i].w = VKXPBD_HISTORY_TOUCHED;  // an impact: restart
-  }
+  positionLow[i].xyz += sum;
+  if (touching > 0u && params.integrator == VKXPBD_INTEGRATOR_BDF2)
+    integratorHistory[i].w = VKXPBD_HISTORY_TOUCHED;  // an impact: restart (shared/integrator_math.h)
 }

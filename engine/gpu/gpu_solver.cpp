@@ -67,9 +67,9 @@ GpuSolver::GpuSolver(const vk::Context& ctx, const Model& model, const SolverSet
   createPipelines();
   const uint32_t colours = static_cast<uint32_t>(layout_.colours.size());
   // predict, the hash, collide, update velocity; per iteration the colours, two Jacobi passes, three
-  // volume passes, three momentum passes, three contact passes, tethers and the grab (an upper bound for
+  // volume passes, three momentum passes, four contact passes, tethers and the grab (an upper bound for
   // the timestamp pool).
-  const uint32_t passesPerSubstep = 4 + HashPassCount + settings_.iterations * (colours + 13);
+  const uint32_t passesPerSubstep = 4 + HashPassCount + settings_.iterations * (colours + 14);
   for (int i = 0; i < 2; ++i) {
     auto slot = std::make_unique<FrameSlot>();
     std::string name = "solver frame " + std::to_string(i);
@@ -99,8 +99,8 @@ GpuSolver::~GpuSolver() {
   slots_.clear();
   for (VkPipeline p :
        {predict_, solveColour_, solveDistance_, jacobiDistance_, jacobiConstraints_, jacobiApply_, collide_,
-        updateVelocity_, grabPipeline_, tethers_, volumeGradient_, volumeReduce_, volumeApply_, contactSolve_,
-        contactApply_, triangleNeighbours_, triangleContactSolve_})
+        updateVelocity_, grabPipeline_, tethers_, volumeGradient_, volumeReduce_, volumeApply_, contactCount_,
+        contactSolve_, contactApply_, triangleNeighbours_, triangleContactSolve_})
     vkDestroyPipeline(ctx_.device, p, nullptr);
   for (VkPipeline p : {momentumStart_, momentumReduce_, momentumApply_})
     vkDestroyPipeline(ctx_.device, p, nullptr);
@@ -174,14 +174,15 @@ void GpuSolver::createBuffers() {
        "hash cells");
   make(VKXPBD_BINDING_HASH_PARTICLES, 2 * contactParticles * sizeof(uint32_t), "hash particles");
   const VkDeviceSize contactWords =
-      contactParams.maxTriangles > 0
-          ? gpu::contactSumBase(m.particleCount(), contactParams.maxNeighbours, contactParams.maxTriangles) +
-                4 * VkDeviceSize{m.particleCount()}
-          : contactParticles * (1 + contactParams.maxNeighbours) + 1;
+      contactParams.maxTriangles > 0 ? gpu::contactResultBase(m.particleCount(), contactParams.maxNeighbours,
+                                                              contactParams.maxTriangles) +
+                                           6 * VkDeviceSize{m.particleCount()} * contactParams.maxTriangles
+                                     : contactParticles * (1 + contactParams.maxNeighbours) + 1;
   make(VKXPBD_BINDING_CONTACTS, contactWords * sizeof(uint32_t), "contact neighbours");
   const std::vector<uint32_t> contactTriangles = packContactTriangles(m);
   make(VKXPBD_BINDING_CONTACT_TRIANGLES, bytesOf(contactTriangles), "contact triangles");
-  make(VKXPBD_BINDING_CONTACT_DELTA, contactParticles * sizeof(glm::vec4), "contact deltas");
+  // [N) the iteration's particle-pair corrections, [N, 2N) the touching particle pairs (contactCount).
+  make(VKXPBD_BINDING_CONTACT_DELTA, 2 * contactParticles * sizeof(glm::vec4), "contact deltas and counts");
   make(VKXPBD_BINDING_PARTICLE_FRICTION, bytesOf(m.particleFriction), "particle friction");
   make(VKXPBD_BINDING_JACOBI_DELTA, layout_.slotCount() * sizeof(glm::vec4), "jacobi slot deltas");
   // Offsets, then particles (VKXPBD_BINDING_JACOBI_ROWS).
@@ -272,6 +273,7 @@ void GpuSolver::createPipelines() {
   if (model_.contacts.enabled) {
     for (const char* shader : kHashShaders)
       hashPipelines_.push_back(vk::createComputePipeline(ctx_, pipelineLayout_, shader));
+    contactCount_ = vk::createComputePipeline(ctx_, pipelineLayout_, "contact_count.comp");
     contactSolve_ = vk::createComputePipeline(ctx_, pipelineLayout_, "contact_solve.comp");
     contactApply_ = vk::createComputePipeline(ctx_, pipelineLayout_, "contact_apply.comp");
   }
@@ -389,11 +391,15 @@ void GpuSolver::recordFrame(FrameSlot& slot, const std::string& name) {
       if (model_.contacts.enabled) {
         pc.first = 0;
         pc.count = n;
-        recordPass(slot, SolverStage::ContactSolve, 0, contactSolve_, pc, n,
-                   stageLabel("contact solve", s) + iter);
+        // Counts first (particle pairs, then the triangle contacts, computed once and stored), then the
+        // scaled corrections: every contact's scale needs its particles' counts (docs/contacts.md).
+        recordPass(slot, SolverStage::ContactSolve, 0, contactCount_, pc, n,
+                   stageLabel("contact count", s) + iter);
         if (model_.contacts.triangles)
           recordPass(slot, SolverStage::TriangleContactSolve, 0, triangleContactSolve_, pc, n,
                      stageLabel("triangle contact solve", s) + iter);
+        recordPass(slot, SolverStage::ContactSolve, 0, contactSolve_, pc, n,
+                   stageLabel("contact solve", s) + iter);
         recordPass(slot, SolverStage::ContactSolve, 0, contactApply_, pc, n,
                    stageLabel("contact apply", s) + iter);
       }

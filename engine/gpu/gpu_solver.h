@@ -142,6 +142,7 @@ class GpuSolver {
   VkPipeline momentumReduce_ = VK_NULL_HANDLE;
   VkPipeline momentumApply_ = VK_NULL_HANDLE;
   std::vector<VkPipeline> hashPipelines_;  // HashPass order
+  VkPipeline contactCount_ = VK_NULL_HANDLE;
   VkPipeline contactSolve_ = VK_NULL_HANDLE;
   VkPipeline contactApply_ = VK_NULL_HANDLE;
   VkPipeline triangleNeighbours_ = VK_NULL_HANDLE;

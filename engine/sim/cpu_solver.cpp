@@ -1,7 +1,6 @@
 #include "sim/cpu_solver.h"
 
 #include "shared/collider_math.h"
-#include "shared/contact_math.h"
 #include "shared/element_math.h"
 #include "shared/integrator_math.h"
 #include "shared/momentum_math.h"
@@ -266,85 +265,6 @@ glm::vec2 CpuSolver::pairFriction(uint32_t i, uint32_t j) const {
 vec3 CpuSolver::substepStart(const State& state, uint32_t i, vec3 origin) const {
   return gpu::positionRelativeTo(vec3(state.positions[i]),
                                  vec3(predicted_[i]) - vec3(state.velocities[i]) * params_.dt, origin);
-}
-
-void CpuSolver::sumTriangleContacts(const State& state, std::vector<glm::uvec4>& sums) const {
-  auto add = [&](uint32_t i, vec3 d) {
-    // uint arithmetic wraps like the GPU's atomicAdd on the two's-complement bits.
-    sums[i] += glm::uvec4(static_cast<uint32_t>(gpu::toContactFixed(d.x)),
-                          static_cast<uint32_t>(gpu::toContactFixed(d.y)),
-                          static_cast<uint32_t>(gpu::toContactFixed(d.z)), 1u);
-  };
-  const uint32_t kt = triangleNeighbours_.maxNeighbours;
-  for (uint32_t q = 0; q < model_.particleCount(); ++q) {
-    // In q's frame, as triangleContactSolve in the shaders.
-    const vec3 o(state.positions[q]);
-    auto start = [&](uint32_t i) { return substepStart(state, i, o); };
-    for (uint32_t k = 0; k < triangleNeighbours_.count[q]; ++k) {
-      const uint32_t t = triangleNeighbours_.neighbours[size_t{q} * kt + k];
-      const uint32_t a = contactTriangles_[3 * t], b = contactTriangles_[3 * t + 1],
-                     c = contactTriangles_[3 * t + 2];
-      const float wq = state.positions[q].w, wa = state.positions[a].w, wb = state.positions[b].w,
-                  wc = state.positions[c].w;
-      const glm::vec2 mu = pairFriction(q, a);
-      const gpu::PointTriangleCorrection r = gpu::pointTriangleContact(
-          local(state, q, o), local(state, a, o), local(state, b, o), local(state, c, o), start(q), start(a),
-          start(b), start(c), vec4(wq, wa, wb, wc), params_.contactDistance, mu.x, mu.y);
-      if (r.touching == 0u) continue;
-      add(q, r.dq);
-      add(a, r.d0);
-      add(b, r.d1);
-      add(c, r.d2);
-    }
-  }
-}
-
-void CpuSolver::solveContacts(State& state) {
-  // Jacobi: every particle's corrections from the positions before any of them moves, then every
-  // particle moves by their mean. Particle contacts are summed per particle in list order; point–triangle
-  // contacts in fixed point, as on the GPU.
-  const uint32_t n = model_.particleCount();
-  std::vector<vec4> particleSums(n, vec4(0.0f));
-  for (uint32_t i = 0; i < n; ++i) {
-    const vec4 xi = state.positions[i];
-    if (xi.w <= 0.0f) continue;
-    // In i's frame, as contactSolve in the shaders.
-    const vec3 o(xi);
-    const vec3 startI = substepStart(state, i, o);
-    vec3 sum(0.0f);
-    uint32_t active = 0;
-    for (uint32_t k = 0; k < neighbours_.count[i]; ++k) {
-      const uint32_t j = neighbours_.neighbours[size_t{i} * neighbours_.maxNeighbours + k];
-      const vec3 startJ = substepStart(state, j, o);
-      const glm::vec2 mu = pairFriction(i, j);
-      const vec3 d =
-          gpu::particleContactDelta(vec3(state.positionsLow[i]), local(state, j, o), startI, startJ, xi.w,
-                                    state.positions[j].w, params_.contactDistance, mu.x, mu.y);
-      if (d != vec3(0.0f)) {
-        sum += d;
-        ++active;
-      }
-    }
-    particleSums[i] = vec4(sum, static_cast<float>(active));
-  }
-  std::vector<glm::uvec4> triangleSums(params_.maxTriangles > 0 ? n : 0, glm::uvec4(0u));
-  if (params_.maxTriangles > 0) sumTriangleContacts(state, triangleSums);
-  for (uint32_t i = 0; i < n; ++i) {
-    vec3 sum(particleSums[i]);
-    float touching = particleSums[i].w;
-    if (params_.maxTriangles > 0) {
-      const glm::uvec4 fixed = triangleSums[i];
-      sum += vec3(gpu::fromContactFixed(static_cast<int32_t>(fixed.x)),
-                  gpu::fromContactFixed(static_cast<int32_t>(fixed.y)),
-                  gpu::fromContactFixed(static_cast<int32_t>(fixed.z)));
-      touching += static_cast<float>(fixed.w);
-    }
-    if (touching > 0.0f) {
-      state.positionsLow[i] += vec4(sum / touching, 0.0f);
-      if (params_.integrator == VKXPBD_INTEGRATOR_BDF2)
-        history_[i].w = VKXPBD_HISTORY_TOUCHED;  // an impact: restart
-    }
-  }
 }
 
 void CpuSolver::setGrab(uint32_t particle, glm::vec3 target, float compliance) {

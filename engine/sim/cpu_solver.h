@@ -5,6 +5,7 @@
 #include <functional>
 #include <vector>
 
+#include "shared/contact_math.h"
 #include "shared/element_math.h"
 #include "sim/contact_hash.h"
 #include "sim/contact_triangles.h"
@@ -47,9 +48,12 @@ class CpuSolver {
   void solveVolumes(State& state, bool firstIteration);
   // Removes the rigid part of each free body's displacement by this iteration's constraint passes.
   void keepMomentum(State& state);
+  // Particle and point–triangle contacts, one Jacobi iteration (cpu_solver_contacts.cpp).
   void solveContacts(State& state);
-  // Adds the point–triangle corrections to the fixed-point sums (x, y, z, count per particle).
-  void sumTriangleContacts(const State& state, std::vector<glm::uvec4>& sums) const;
+  // Computes every listed point–triangle contact once (triangleContactSolve in the shaders) and counts
+  // the touching ones for their four particles.
+  void computeTriangleContacts(const State& state, std::vector<gpu::PointTriangleCorrection>& results,
+                               std::vector<uint32_t>& touching) const;
   glm::vec2 pairFriction(uint32_t i, uint32_t j) const;
   // Position of particle i at the start of the current substep relative to `origin` (m), as
   // substepStart in the shaders.

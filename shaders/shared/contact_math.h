@@ -23,28 +23,44 @@ XPBD_FN int cellCoordinate(float x, float invCellSize) {
   return int(floor(x * invCellSize));
 }
 
-// Position change of particle i from its contact with particle j (zero when they do not touch).
-// xiStart, xjStart: positions at the start of the substep (for friction); wi, wj: inverse masses (1/kg).
-XPBD_FN vec3 particleContactDelta(vec3 xi, vec3 xj, vec3 xiStart, vec3 xjStart, float wi, float wj, float d,
-                                  float staticFriction, float kineticFriction) {
-  vec3 dx = xi - xj;
+// Whether the particles a and b touch (closer than the contact distance d, m; wa, wb inverse masses, 1/kg).
+// particleContactImpulse uses the same test.
+XPBD_FN bool particlesTouch(vec3 xa, vec3 xb, float wa, float wb, float d) {
+  float len = length(xa - xb);
+  return len < d && len >= VKXPBD_MIN_LENGTH && wa + wb > 0.0f;
+}
+
+// Contact of the particle pair (a, b), evaluated once for the pair: both particles' threads call it with
+// the same arguments (a the lower index, positions in a's frame), so both get the same bits. Returns the
+// impulse p (kg·m) in .xyz, with Δx_a = w_a·p and Δx_b = −w_b·p, so m_a·Δx_a + m_b·Δx_b = 0; .w = 1 when
+// the pair touches, else 0 and p = 0. xaStart, xbStart: positions at the start of the substep (m, for
+// friction); wa, wb: inverse masses (1/kg); d: contact distance (m).
+XPBD_FN vec4 particleContactImpulse(vec3 xa, vec3 xb, vec3 xaStart, vec3 xbStart, float wa, float wb, float d,
+                                    float staticFriction, float kineticFriction) {
+  if (!particlesTouch(xa, xb, wa, wb, d)) return vec4(0.0f);
+  vec3 dx = xa - xb;
   float len = length(dx);
-  float wSum = wi + wj;
-  if (len >= d || len < VKXPBD_MIN_LENGTH || wSum <= 0.0f) return vec3(0.0f);
   vec3 n = dx / len;
-  float depth = d - len;  // m
-  float share = wi / wSum;
-  vec3 delta = (share * depth) * n;
-  // Relative tangential displacement over the substep.
-  vec3 rel = (xi - xiStart) - (xj - xjStart);
+  float depth = d - len;          // m
+  float invW = 1.0f / (wa + wb);  // kg
+  // Relative tangential displacement over the substep (m).
+  vec3 rel = (xa - xaStart) - (xb - xbStart);
   vec3 tangential = rel - dot(rel, n) * n;
   float slide = length(tangential);
+  vec3 push = depth * n;  // change of the relative position, m
   if (slide < staticFriction * depth) {
-    delta -= share * tangential;
+    push -= tangential;
   } else if (slide > VKXPBD_MIN_LENGTH) {
-    delta -= share * tangential * min(kineticFriction * depth / slide, 1.0f);
+    push -= tangential * min(kineticFriction * depth / slide, 1.0f);
   }
-  return delta;
+  return vec4(invW * push, 1.0f);
+}
+
+// Step scale of a contact from the touching counts of its particles: 1 / the largest count, the same for
+// every particle of the contact, so the contact's corrections stay equal and opposite (momentum is kept)
+// while no particle moves by more than the mean of its corrections.
+XPBD_FN float contactScale(uint largestCount) {
+  return 1.0f / float(max(largestCount, 1u));
 }
 
 // Closest point to q on the triangle (a, b, c), edges and corners included (Voronoi regions of the
@@ -100,6 +116,8 @@ struct PointTriangleCorrection {
   vec3 d0;  // of the triangle's corners, m
   vec3 d1;
   vec3 d2;
+  vec3 impulse;   // kg·m: dq = w_q·impulse, d_k = −b_k·w_k·impulse
+  vec3 b;         // barycentric coordinates of the surface point
   uint touching;  // 1 when the contact acts
 };
 
@@ -118,6 +136,8 @@ XPBD_FN PointTriangleCorrection pointTriangleContact(vec3 q, vec3 x0, vec3 x1, v
   r.d0 = vec3(0.0f);
   r.d1 = vec3(0.0f);
   r.d2 = vec3(0.0f);
+  r.impulse = vec3(0.0f);
+  r.b = vec3(0.0f);
   r.touching = 0u;
   vec3 normal = cross(x1 - x0, x2 - x0);
   float area2 = length(normal);  // twice the area, m²
@@ -150,6 +170,8 @@ XPBD_FN PointTriangleCorrection pointTriangleContact(vec3 q, vec3 x0, vec3 x1, v
   r.d0 = -(b.x * w.y) * impulse;
   r.d1 = -(b.y * w.z) * impulse;
   r.d2 = -(b.z * w.w) * impulse;
+  r.impulse = impulse;
+  r.b = b;
   r.touching = 1u;
   return r;
 }
@@ -165,7 +187,9 @@ XPBD_FN float fromContactFixed(int fixedMetres) {
 }
 
 // Layout of the CONTACTS buffer (uint): [N counts][overflow][N·K particle lists], then with triangle
-// contacts [N triangle counts][triangle overflow][N·Kt triangle lists][4N fixed-point sums: x, y, z, count].
+// contacts [N triangle counts][triangle overflow][N·Kt triangle lists][4N: fixed-point sums x, y, z and
+// the touching triangle contacts][N·Kt·6 triangle contacts of the iteration: impulse (kg·m) and
+// barycentrics as float bits; barycentric x < 0 marks a contact that does not act].
 XPBD_FN uint contactTriangleCountBase(uint particles, uint maxNeighbours) {
   return particles * (1u + maxNeighbours) + 1u;
 }
@@ -174,6 +198,9 @@ XPBD_FN uint contactTriangleListBase(uint particles, uint maxNeighbours) {
 }
 XPBD_FN uint contactSumBase(uint particles, uint maxNeighbours, uint maxTriangles) {
   return contactTriangleListBase(particles, maxNeighbours) + particles * maxTriangles;
+}
+XPBD_FN uint contactResultBase(uint particles, uint maxNeighbours, uint maxTriangles) {
+  return contactSumBase(particles, maxNeighbours, maxTriangles) + 4u * particles;
 }
 
 XPBD_END_NAMESPACE
