@@ -49,6 +49,12 @@ SolverMode parseMode(const std::string& option, const std::string& v) {
   throw UsageError(option + ": unknown solver '" + v + "' (expected 'gs' or 'jacobi')");
 }
 
+Integrator parseIntegrator(const std::string& option, const std::string& v) {
+  if (v == "euler") return Integrator::Euler;
+  if (v == "bdf2") return Integrator::Bdf2;
+  throw UsageError(option + ": unknown integrator '" + v + "' (expected 'euler' or 'bdf2')");
+}
+
 // Options every command understands; returns false when `arg` is not one of them.
 bool readShared(ArgReader& r, const std::string& arg, SolverOverrides& o, CommonOptions& c) {
   if (arg == "--solver") {
@@ -61,6 +67,8 @@ bool readShared(ArgReader& r, const std::string& arg, SolverOverrides& o, Common
       o.constraintModel = ConstraintModel::Pbd;
     else
       throw UsageError(arg + ": unknown constraint model '" + v + "' (expected 'xpbd' or 'pbd')");
+  } else if (arg == "--integrator") {
+    o.integrator = parseIntegrator(arg, r.value(arg));
   } else if (arg == "--substeps") {
     o.substeps = r.count(arg, 1, 1000);
   } else if (arg == "--iterations") {
@@ -89,6 +97,7 @@ std::vector<std::string> split(const std::string& s) {
 void SolverOverrides::applyTo(SolverSettings& settings) const {
   if (mode) settings.mode = *mode;
   if (constraintModel) settings.constraintModel = *constraintModel;
+  if (integrator) settings.integrator = *integrator;
   if (substeps) settings.substeps = *substeps;
   if (iterations) settings.iterations = *iterations;
   if (omega) settings.omega = *omega;
@@ -220,6 +229,8 @@ ConvergeOptions parseConvergeOptions(const std::vector<std::string>& args) {
       o.common.device = r.value(arg);
     else if (arg == "--validation")
       o.common.validation = true;
+    else if (arg == "--integrator")
+      o.integrator = parseIntegrator(arg, r.value(arg));
     else if (arg.rfind("--", 0) == 0)
       throw UsageError("converge: unknown option '" + arg + "'");
     else if (o.scene.empty())
@@ -252,6 +263,8 @@ StiffnessOptions parseStiffnessOptions(const std::vector<std::string>& args) {
       o.common.device = r.value(arg);
     } else if (arg == "--validation") {
       o.common.validation = true;
+    } else if (arg == "--integrator") {
+      o.integrator = parseIntegrator(arg, r.value(arg));
     } else if (arg.rfind("--", 0) == 0) {
       throw UsageError("stiffness: unknown option '" + arg + "'");
     } else if (o.scene.empty()) {
@@ -268,7 +281,7 @@ std::string usageText() {
 
 usage:
   vkxpbd run [SCENE.json] [--headless] [--frames N] [--solver gs|jacobi] [--model xpbd|pbd]
-             [--substeps S] [--iterations I] [--omega W] [--device N|name] [--out DIR]
+             [--integrator euler|bdf2] [--substeps S] [--iterations I] [--omega W] [--device N|name] [--out DIR]
              [--no-timestamps] [--validation] [--capture-frame F] [--renderdoc] [--stats]
              [--trajectory FILE [--trajectory-every K]]
       Opens a window showing SCENE (default: the built-in flag scene) with a settings panel; --frames N
@@ -291,19 +304,20 @@ usage:
       Runs the standard cloth (docs/benchmarks.md) at each size and mode; writes JSON naming the device.
   vkxpbd render [SCENE.json] [--frames N] [--out DIR] [--width W] [--height H] [--every K]
                 [--view shaded|wireframe|colours|stress]
-                [--solver gs|jacobi] [--model xpbd|pbd] [--substeps S] [--iterations I] [--omega W]
+                [--solver gs|jacobi] [--model xpbd|pbd] [--integrator euler|bdf2] [--substeps S]
+                [--iterations I] [--omega W]
                 [--device N|name] [--validation]
       Simulates SCENE (default: the built-in flag scene) for N frames (default 120) and draws it
       offscreen (no window) at W x H pixels (default 960 x 540): writes DIR/frame_FFFFF.png (default
       DIR: out/frames) for frame 0, every K-th frame (default 1) and the last (docs/rendering.md).
-  vkxpbd converge [SCENE.json] [--frames-before F] [--iterations K] [--out DIR] [--device N|name]
-                  [--validation]
+  vkxpbd converge [SCENE.json] [--frames-before F] [--iterations K] [--integrator euler|bdf2]
+                  [--out DIR] [--device N|name] [--validation]
       Convergence lab (docs/convergence.md): after F frames (default 30) of SCENE (default: the standard
       cloth), runs one substep with k = 1..K iterations (default 30) in Gauss-Seidel, Jacobi (omega 1 and
       tuned), hybrid and PBD; writes DIR/converge.csv, converge.json and two SVG plots (default DIR:
       out/converge).
-  vkxpbd stiffness [SCENE.json] [--frames N] [--iterations 1,5,20,100] [--out DIR] [--device N|name]
-                   [--validation]
+  vkxpbd stiffness [SCENE.json] [--frames N] [--iterations 1,5,20,100] [--integrator euler|bdf2]
+                   [--out DIR] [--device N|name] [--validation]
       Simulates SCENE N frames (default 60) with PBD and with XPBD at each iteration count per substep;
       writes DIR/stiffness.csv and stiffness.svg (sag, stretch; default DIR: out/stiffness).
   vkxpbd devices

@@ -19,6 +19,7 @@ class UsageError : public std::runtime_error {
 struct SolverOverrides {
   std::optional<SolverMode> mode;
   std::optional<ConstraintModel> constraintModel;
+  std::optional<Integrator> integrator;
   std::optional<uint32_t> substeps;
   std::optional<uint32_t> iterations;
   std::optional<float> omega;
@@ -81,6 +82,7 @@ struct ConvergeOptions {
   uint32_t framesBefore = 30;  // frames simulated (scene settings) before the measured substep
   uint32_t iterations = 30;    // K
   std::string outDir = "out/converge";
+  std::optional<Integrator> integrator;  // --integrator: replaces the scene's
   CommonOptions common;
 };
 
@@ -90,6 +92,7 @@ struct StiffnessOptions {
   uint32_t frames = 60;
   std::vector<uint32_t> iterations{1, 5, 20, 100};
   std::string outDir = "out/stiffness";
+  std::optional<Integrator> integrator;  // --integrator: replaces the scene's
   CommonOptions common;
 };
 

@@ -16,7 +16,8 @@
 namespace vkxpbd {
 
 int convergeCommand(const ConvergeOptions& options) {
-  const SceneDesc scene = options.scene.empty() ? builtinScene("standard_cloth") : loadScene(options.scene);
+  SceneDesc scene = options.scene.empty() ? builtinScene("standard_cloth") : loadScene(options.scene);
+  if (options.integrator) scene.solver.integrator = *options.integrator;
   const Model model = buildModel(scene);
   const SolverSettings& settings = scene.solver;
   std::printf("scene: %s (%s), %u particles, %zu constraints\n", scene.name.c_str(), scene.path.c_str(),
@@ -90,7 +91,8 @@ int convergeCommand(const ConvergeOptions& options) {
 }
 
 int stiffnessCommand(const StiffnessOptions& options) {
-  const SceneDesc scene = options.scene.empty() ? builtinScene("standard_cloth") : loadScene(options.scene);
+  SceneDesc scene = options.scene.empty() ? builtinScene("standard_cloth") : loadScene(options.scene);
+  if (options.integrator) scene.solver.integrator = *options.integrator;
   const Model model = buildModel(scene);
   std::printf("scene: %s (%s), %u particles, %zu constraints; %u frames, %u substeps\n", scene.name.c_str(),
               scene.path.c_str(), model.particleCount(), model.distance.size(), options.frames,

@@ -9,6 +9,7 @@ PanelSettings PanelSettings::from(const SceneDesc& scene) {
   const SolverSettings& s = scene.solver;
   p.mode = s.mode == SolverMode::Jacobi ? 1 : 0;
   p.model = s.constraintModel == ConstraintModel::Pbd ? 1 : 0;
+  p.integrator = s.integrator == Integrator::Bdf2 ? 1 : 0;
   p.substeps = static_cast<int>(s.substeps);
   p.iterations = static_cast<int>(s.iterations);
   p.omega = s.omega;
@@ -34,6 +35,7 @@ void PanelSettings::applyTo(SceneDesc& scene) const {
   SolverSettings& s = scene.solver;
   s.mode = mode == 1 ? SolverMode::Jacobi : SolverMode::GaussSeidel;
   s.constraintModel = model == 1 ? ConstraintModel::Pbd : ConstraintModel::Xpbd;
+  s.integrator = integrator == 1 ? Integrator::Bdf2 : Integrator::Euler;
   s.substeps = static_cast<uint32_t>(std::clamp(substeps, 1, 1000));
   s.iterations = static_cast<uint32_t>(std::clamp(iterations, 1, 1000));
   s.omega = std::clamp(omega, 0.05f, 2.0f);

@@ -10,8 +10,9 @@
 namespace vkxpbd {
 
 struct PanelSettings {
-  int mode = 0;   // 0 gs, 1 jacobi
-  int model = 0;  // 0 xpbd, 1 pbd
+  int mode = 0;        // 0 gs, 1 jacobi
+  int model = 0;       // 0 xpbd, 1 pbd
+  int integrator = 0;  // 0 implicit Euler, 1 BDF2
   int substeps = 10;
   int iterations = 1;
   float omega = 1.0f;

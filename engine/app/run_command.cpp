@@ -84,9 +84,10 @@ int runCommand(const RunOptions& options) {
 
   vk::Context ctx(contextOptions(options.common));
   const SolverLayout layout = buildSolverLayout(model, settings);
-  std::printf("solver: %s, %s, %u substeps x %u iterations, omega %.2f, dt %.5f s\n",
-              solverModeName(settings.mode), constraintModelName(settings.constraintModel), settings.substeps,
-              settings.iterations, settings.omega, settings.frameDt);
+  std::printf("solver: %s, %s, %s, %u substeps x %u iterations, omega %.2f, dt %.5f s\n",
+              solverModeName(settings.mode), constraintModelName(settings.constraintModel),
+              integratorName(settings.integrator), settings.substeps, settings.iterations, settings.omega,
+              settings.frameDt);
   std::printf("%s\n", colouringSummary(layout).c_str());
 
   GpuSolverOptions solverOptions;
@@ -147,6 +148,7 @@ int runCommand(const RunOptions& options) {
                             {"particles", model.particleCount()},
                             {"solver", solverModeName(settings.mode)},
                             {"model", constraintModelName(settings.constraintModel)},
+                            {"integrator", integratorName(settings.integrator)},
                             {"substeps", settings.substeps},
                             {"iterations", settings.iterations},
                             {"omega", settings.omega},

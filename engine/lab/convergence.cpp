@@ -126,7 +126,7 @@ ConvergenceReport runConvergence(const vk::Context& ctx, const Model& model, con
   {
     std::vector<glm::vec4> xp(predicted.size());
     for (size_t i = 0; i < predicted.size(); ++i) xp[i] = glm::vec4(glm::vec3(predicted[i]), 0.0f);
-    report.initialResidualL2 = measureStep(model, xp, {}, step.frameDt, ConstraintModel::Pbd).residualL2;
+    report.initialResidualL2 = measureStep(model, xp, {}, step.implicitDt(), ConstraintModel::Pbd).residualL2;
   }
 
   // Newton reference for small models, started from the Gauss-Seidel reference.
@@ -137,7 +137,7 @@ ConvergenceReport runConvergence(const vk::Context& ctx, const Model& model, con
     std::vector<glm::dvec3> x0(reference.state.positions.size());
     for (size_t i = 0; i < x0.size(); ++i) x0[i] = glm::dvec3(reference.state.positions[i]);
     const std::vector<double> l0(reference.lambdas.begin(), reference.lambdas.end());
-    const NewtonResult nr = solveImplicitStep(model, predicted, x0, l0, step.frameDt);
+    const NewtonResult nr = solveImplicitStep(model, predicted, x0, l0, step.implicitDt());
     report.newton.ran = true;
     report.newton.message = nr.ok ? "converged" : nr.message;
     report.newton.residuals = nr.residuals;
@@ -157,10 +157,10 @@ ConvergenceReport runConvergence(const vk::Context& ctx, const Model& model, con
     MethodSpec m = jacobi;
     m.omega = omega;
     const StepResult r = runStep(ctx, model, methodSettings(step, m), start, K, false);
-    const double res =
-        finite(r.state)
-            ? measureStep(model, r.state.positions, r.lambdas, step.frameDt, ConstraintModel::Xpbd).residualL2
-            : std::numeric_limits<double>::infinity();
+    const double res = finite(r.state) ? measureStep(model, r.state.positions, r.lambdas, step.implicitDt(),
+                                                     ConstraintModel::Xpbd)
+                                             .residualL2
+                                       : std::numeric_limits<double>::infinity();
     report.omegaSearch.emplace_back(omega, res);
     if (res < best) {
       best = res;
@@ -181,8 +181,8 @@ ConvergenceReport runConvergence(const vk::Context& ctx, const Model& model, con
       const StepResult r = runStep(ctx, model, s, start, k, config.timestamps);
       IterationRow row;
       row.iterations = k;
-      row.metrics =
-          measureStep(model, r.state.positions, r.lambdas, step.frameDt, spec.constraintModel, &predicted);
+      row.metrics = measureStep(model, r.state.positions, r.lambdas, step.implicitDt(), spec.constraintModel,
+                                &predicted);
       row.distanceToReference = maxDistance(r.state.positions, reference.state.positions);
       row.gpuMs = r.gpuMs;
       curve.rows.push_back(row);

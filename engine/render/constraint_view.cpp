@@ -54,8 +54,7 @@ void ConstraintView::record(VkCommandBuffer cmd, const glm::mat4& viewProj, uint
   gpu::ConstraintViewConstants pc{};
   pc.viewProj = viewProj;
   pc.mode = mode;
-  const float dt = solver_.settings().substepDt();
-  pc.invDtSquared = 1.0f / (dt * dt);
+  pc.invDtSquared = solver_.settings().alphaScale();  // force = |λ|·α̃/α: 1/Δt², or 9/(4Δt²) with BDF2
   pc.stressScale = stressScale;
   vkCmdPushConstants(cmd, layout_, VK_SHADER_STAGE_VERTEX_BIT, 0, sizeof(pc), &pc);
   vkCmdDraw(cmd, 2 * constraintCount_, 1, 0, 0);

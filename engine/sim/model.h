@@ -2,6 +2,7 @@
 // colliders), kept apart from State, which holds what the solver advances. SI units throughout.
 #pragma once
 
+#include <cmath>
 #include <cstdint>
 #include <optional>
 #include <string>
@@ -61,6 +62,9 @@ struct SolverSettings {
   float substepDt() const { return frameDt / static_cast<float>(substeps); }
   // α̃/α of a substep, 1/s² (1/Δt², BDF2 9/(4Δt²)): a constraint's force is λ times this.
   float alphaScale() const;
+  // The time step h of the substep's implicit system, α̃ = α/h² (s): Δt, or 2/3·Δt with BDF2. The
+  // convergence lab's residual and Newton reference use it.
+  float implicitDt() const { return 1.0f / std::sqrt(alphaScale()); }
 };
 
 // A triangle mesh view of (part of) the particles, for output and drawing.

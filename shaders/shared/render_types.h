@@ -55,7 +55,7 @@ using glm::mat4;
 struct ConstraintViewConstants {
   mat4 viewProj;       // world (m) → clip space
   uint mode;           // VKXPBD_VIEW_*
-  float invDtSquared;  // 1/Δt² of a substep (1/s²): force = |λ|·invDtSquared
+  float invDtSquared;  // α̃/α of a substep (1/s²; 1/Δt², BDF2 9/(4Δt²)): force = |λ|·invDtSquared
   float stressScale;   // force (N) drawn in full red
   uint pad0;
 };

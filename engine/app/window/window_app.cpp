@@ -215,9 +215,9 @@ class WindowApp {
     residuals_.clear();
     cpu.stepFrame(x, [&](uint32_t, uint32_t, const State& now) {
       const std::vector<float> lambdas = lab::lambdasInModelOrder(sim_->layout, cpu.lambdas());
-      residuals_.push_back(static_cast<float>(
-          lab::measureStep(sim_->model, combinedPositions(now), lambdas, step.frameDt, step.constraintModel)
-              .residualL2));
+      residuals_.push_back(static_cast<float>(lab::measureStep(sim_->model, combinedPositions(now), lambdas,
+                                                               step.implicitDt(), step.constraintModel)
+                                                  .residualL2));
     });
   }
 
@@ -553,6 +553,9 @@ class WindowApp {
       edited(ImGui::RadioButton("XPBD", &panel_.model, 0));
       ImGui::SameLine();
       edited(ImGui::RadioButton("PBD", &panel_.model, 1));
+      edited(ImGui::RadioButton("implicit Euler", &panel_.integrator, 0));
+      ImGui::SameLine();
+      edited(ImGui::RadioButton("BDF2", &panel_.integrator, 1));
       ImGui::SliderInt("substeps", &panel_.substeps, 1, 64);
       edited(ImGui::IsItemDeactivatedAfterEdit());
       ImGui::SliderInt("iterations", &panel_.iterations, 1, 32);
