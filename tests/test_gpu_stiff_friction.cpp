@@ -1,7 +1,7 @@
 // Stiff solids on the GPU: a cube of E = 1 GPa dropped on the ground (tests/test_stiff_friction.cpp has
 // the CPU reference's numbers) gives the same positions on the GPU as on the CPU, with every tetrahedron
 // uninverted and the volume within 1% (Gauss-Seidel) or 6% (Jacobi, while bouncing), in both solver modes.
-// (gpu_test_fixture.h).
+// Validation and synchronization validation are on (gpu_test_fixture.h).
 #include <algorithm>
 #include <cmath>
 #include <string>
