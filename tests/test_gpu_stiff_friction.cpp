@@ -1,0 +1,92 @@
+// Stiff solids on the GPU: a cube of E = 1 GPa dropped on the ground (tests/test_stiff_friction.cpp has
+// the CPU reference's numbers) gives the same positions on the GPU as on the CPU, with every tetrahedron
+// uninverted and the volume within 1% (Gauss-Seidel) or 6% (Jacobi, while bouncing), in both solver modes.
+// Validation and synchronization validation are on (gpu_test_fixture.h).
+#include <algorithm>
+#include <cmath>
+#include <string>
+
+#include <gtest/gtest.h>
+
+#include "gpu/gpu_solver.h"
+#include "gpu_test_fixture.h"
+#include "scene/scene.h"
+#include "shared/element_math.h"
+#include "sim/cloth_builder.h"
+#include "sim/cpu_solver.h"
+
+namespace vkxpbd {
+namespace {
+
+// A 0.3 m cube of 4×4×4 cells (1000 kg/m³), E = 1 GPa, ν = 0.45, tilted by (20°, 0, 30°), its centre
+// 0.3 m up: it lands after about 7 frames (Δt = 1/60 s, 10 substeps × 1 iteration).
+const char* kStiffCube = R"({
+  "solver": {"substeps": 10, "iterations": 1, "max_colours": 64},
+  "soft_bodies": [
+    {"mesh": {"type": "box", "size": [0.3, 0.3, 0.3], "cells": [4, 4, 4]}, "density": 1000,
+     "material": {"model": "neohookean", "youngs_modulus": 1e9, "poisson_ratio": 0.45},
+     "instances": [{"position": [0, 0.3, 0], "rotation": [20, 0, 30]}]}],
+  "colliders": [{"type": "plane"}]
+})";
+
+struct TetCheck {
+  int inverted = 0;     // tetrahedra with signed volume ≤ 0
+  double volume = 0.0;  // total signed volume, m³
+};
+
+TetCheck checkTets(const Model& model, const std::vector<glm::vec4>& x) {
+  TetCheck r;
+  for (const ElementConstraint& e : model.elements) {
+    const float v =
+        gpu::tetVolume(glm::vec3(x[e.a]), glm::vec3(x[e.b]), glm::vec3(x[e.c]), glm::vec3(x[e.d]));
+    r.inverted += v <= 0.0f ? 1 : 0;
+    r.volume += v;
+  }
+  return r;
+}
+
+double maxDistance(const std::vector<glm::vec4>& a, const std::vector<glm::vec4>& b) {
+  double d = 0.0;
+  for (size_t i = 0; i < a.size(); ++i) d = std::max(d, double(glm::length(glm::vec3(a[i] - b[i]))));
+  return d;
+}
+
+class GpuStiffSolid : public test::GpuTest, public ::testing::WithParamInterface<SolverMode> {};
+
+TEST_P(GpuStiffSolid, DroppedCubeAgreesWithTheCpuReference) {
+  SceneDesc scene = parseScene(kStiffCube, "stiff_cube.json");
+  scene.solver.mode = GetParam();
+  const Model model = buildModel(scene);
+  const SolverLayout layout = buildSolverLayout(model, scene.solver);
+  const double rest = 0.3 * 0.3 * 0.3;  // m³
+  CpuSolver cpu(model, scene.solver, layout);
+  State expected = makeInitialState(model);
+  GpuSolver gpu(*ctx, model, scene.solver, layout);
+  gpu.upload(makeInitialState(model));
+  // Through the impact (frame 7) and the rebounds, compared every 5 frames. GPU = CPU is the point; the
+  // CPU reference's own numbers are asserted in tests/test_stiff_friction.cpp (the volume there as a mean
+  // over a second: here, single frames during the bouncing, measured 0.993–1.000 in Gauss-Seidel and
+  // 0.952–1.012 in Jacobi mode, bound 6%). GPU − CPU measured on lavapipe: at most 9e-7 m.
+  const bool gs = GetParam() == SolverMode::GaussSeidel;
+  for (int step = 0; step < 12; ++step) {
+    const int frame = 5 * step + 5;
+    for (int f = 0; f < 5; ++f) cpu.stepFrame(expected);
+    gpu.simulate(5);
+    const State got = gpu.download();
+    const TetCheck onGpu = checkTets(model, got.positions);
+    const TetCheck onCpu = checkTets(model, expected.positions);
+    const double distance = maxDistance(got.positions, expected.positions);
+    std::printf("frame %d: GPU - CPU %.2e m, inverted GPU %d CPU %d, V/V0 GPU %.4f CPU %.4f\n", frame,
+                distance, onGpu.inverted, onCpu.inverted, onGpu.volume / rest, onCpu.volume / rest);
+    EXPECT_LT(distance, 1e-4) << "frame " << frame;
+    EXPECT_EQ(onGpu.inverted, onCpu.inverted) << "frame " << frame;
+    EXPECT_EQ(onGpu.inverted, 0) << "frame " << frame;
+    EXPECT_NEAR(onGpu.volume / rest, 1.0, gs ? 0.01 : 0.06) << "frame " << frame;
+  }
+}
+
+INSTANTIATE_TEST_SUITE_P(Modes, GpuStiffSolid, ::testing::Values(SolverMode::GaussSeidel, SolverMode::Jacobi),
+                         [](const auto& param) { return std::string(solverModeName(param.param)); });
+
+}  // namespace
+}  // namespace vkxpbd
