@@ -196,7 +196,7 @@ TEST(StiffFriction, KineticFrictionOnAnInclineAtTheDefaults) {
 // Static friction at the defaults, μs = 0.5 > tan 20°: a sheet stays within 1 mm in 1 s (measured 1e-10 m).
 // A 1 MPa block with μs = μk = 0.5 moved 0.99 mm in Gauss-Seidel and 29 mm in Jacobi mode (bounds 2 mm and
 // 5 cm asserted). NOT reached: a block with μs = 0.5 and μk = 0.2 slides at the kinetic rate from the first
-// frame (measured 0.74–0.75 m in 1 s; docs/contacts.md); asserted as it is, so that a fix shows up here.
+// frame (measured 0.74–0.75 m in 1 s; docs/contacts.md): printed, not asserted, until it is fixed (issue 12).
 TEST(StiffFriction, StaticFrictionOnAnInclineAtTheDefaults) {
   for (const char* mode : {"gs", "jacobi"}) {
     const bool gs = std::string(mode) == "gs";
@@ -207,7 +207,6 @@ TEST(StiffFriction, StaticFrictionOnAnInclineAtTheDefaults) {
                 sheet, block, slips);
     EXPECT_LT(std::abs(sheet), 1e-3) << mode;
     EXPECT_LT(std::abs(block), gs ? 2e-3 : 5e-2) << mode;
-    EXPECT_GT(slips, 0.5) << mode << ": static friction holds the block now; tighten this test";
   }
 }
 
