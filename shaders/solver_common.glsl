@@ -13,39 +13,41 @@
 layout(local_size_x = VKXPBD_WORKGROUP_SIZE) in;
 #endif
 
-layout(std430, set = 0, binding = VKXPBD_BINDING_POSITIONS) buffer Positions { vec4 positions[]; };
-layout(std430, set = 0, binding = VKXPBD_BINDING_PREDICTED) buffer Predicted { vec4 predicted[]; };
-layout(std430, set = 0, binding = VKXPBD_BINDING_VELOCITIES) buffer Velocities { vec4 velocities[]; };
-layout(std430, set = 0, binding = VKXPBD_BINDING_PARTICLE_PIN) readonly buffer ParticlePin { uint particlePin[]; };
-layout(std430, set = 0, binding = VKXPBD_BINDING_PINS) readonly buffer Pins { Pin pins[]; };
-layout(std430, set = 0, binding = VKXPBD_BINDING_MOTIONS) readonly buffer Motions { PinMotion motions[]; };
-layout(std430, set = 0, binding = VKXPBD_BINDING_DISTANCE) readonly buffer Distance { DistanceConstraint distance[]; };
-layout(std430, set = 0, binding = VKXPBD_BINDING_LAMBDA) buffer Lambdas { float lambdas[]; };
-layout(std430, set = 0, binding = VKXPBD_BINDING_JACOBI_DELTA) buffer JacobiDelta { vec4 jacobiDelta[]; };
-layout(std430, set = 0, binding = VKXPBD_BINDING_JACOBI_ROWS) readonly buffer JacobiRows { uint jacobiRows[]; };
-layout(std430, set = 0, binding = VKXPBD_BINDING_JACOBI_SLOTS) readonly buffer JacobiSlots { uint jacobiSlots[]; };
-layout(std430, set = 0, binding = VKXPBD_BINDING_INTEGRATOR_HISTORY) buffer IntegratorHistory { vec4 integratorHistory[]; };
-layout(std430, set = 0, binding = VKXPBD_BINDING_JACOBI_SCALE) readonly buffer JacobiScale { float jacobiScale[]; };
-layout(std430, set = 0, binding = VKXPBD_BINDING_COLLIDERS) readonly buffer Colliders { Collider colliders[]; };
-layout(std430, set = 0, binding = VKXPBD_BINDING_SDF_VALUES) readonly buffer SdfValues { float sdfValues[]; };
+// Every binding is a buffer of its own (engine/gpu/gpu_solver.cpp), so none aliases another: `restrict`
+// lets the compiler keep a value it loaded across stores to other buffers.
+layout(std430, set = 0, binding = VKXPBD_BINDING_POSITIONS) restrict buffer Positions { vec4 positions[]; };
+layout(std430, set = 0, binding = VKXPBD_BINDING_PREDICTED) restrict buffer Predicted { vec4 predicted[]; };
+layout(std430, set = 0, binding = VKXPBD_BINDING_VELOCITIES) restrict buffer Velocities { vec4 velocities[]; };
+layout(std430, set = 0, binding = VKXPBD_BINDING_PARTICLE_PIN) restrict readonly buffer ParticlePin { uint particlePin[]; };
+layout(std430, set = 0, binding = VKXPBD_BINDING_PINS) restrict readonly buffer Pins { Pin pins[]; };
+layout(std430, set = 0, binding = VKXPBD_BINDING_MOTIONS) restrict readonly buffer Motions { PinMotion motions[]; };
+layout(std430, set = 0, binding = VKXPBD_BINDING_DISTANCE) restrict readonly buffer Distance { DistanceConstraint distance[]; };
+layout(std430, set = 0, binding = VKXPBD_BINDING_LAMBDA) restrict buffer Lambdas { float lambdas[]; };
+layout(std430, set = 0, binding = VKXPBD_BINDING_JACOBI_DELTA) restrict buffer JacobiDelta { vec4 jacobiDelta[]; };
+layout(std430, set = 0, binding = VKXPBD_BINDING_JACOBI_ROWS) restrict readonly buffer JacobiRows { uint jacobiRows[]; };
+layout(std430, set = 0, binding = VKXPBD_BINDING_JACOBI_SLOTS) restrict readonly buffer JacobiSlots { uint jacobiSlots[]; };
+layout(std430, set = 0, binding = VKXPBD_BINDING_INTEGRATOR_HISTORY) restrict buffer IntegratorHistory { vec4 integratorHistory[]; };
+layout(std430, set = 0, binding = VKXPBD_BINDING_JACOBI_SCALE) restrict readonly buffer JacobiScale { float jacobiScale[]; };
+layout(std430, set = 0, binding = VKXPBD_BINDING_COLLIDERS) restrict readonly buffer Colliders { Collider colliders[]; };
+layout(std430, set = 0, binding = VKXPBD_BINDING_SDF_VALUES) restrict readonly buffer SdfValues { float sdfValues[]; };
 layout(std140, set = 0, binding = VKXPBD_BINDING_PARAMS) uniform Params { SimParams params; };
-layout(std430, set = 0, binding = VKXPBD_BINDING_CLOCK) buffer Clock { FrameClock clock; };
-layout(std430, set = 0, binding = VKXPBD_BINDING_GRAB) buffer Grab { GrabConstraint grab; };
-layout(std430, set = 0, binding = VKXPBD_BINDING_TETHERS) readonly buffer Tethers { Tether tethers[]; };
-layout(std430, set = 0, binding = VKXPBD_BINDING_ELEMENTS) readonly buffer Elements { ElementConstraint elements[]; };
-layout(std430, set = 0, binding = VKXPBD_BINDING_ELEMENT_DATA) readonly buffer ElementData { vec4 elementData[]; };
-layout(std430, set = 0, binding = VKXPBD_BINDING_VOLUME_BODIES) readonly buffer VolumeBodies { VolumeBody volumeBodies[]; };
-layout(std430, set = 0, binding = VKXPBD_BINDING_VOLUME_INDICES) readonly buffer VolumeIndices { uint volumeTriangles[]; };
-layout(std430, set = 0, binding = VKXPBD_BINDING_VOLUME_GRADIENT) buffer VolumeGradient { vec4 volumeGradient[]; };
-layout(std430, set = 0, binding = VKXPBD_BINDING_VOLUME_STATE) buffer VolumeStates { VolumeState volumeState[]; };
-layout(std430, set = 0, binding = VKXPBD_BINDING_HASH_CELLS) buffer HashCells { uint hashCells[]; };
-layout(std430, set = 0, binding = VKXPBD_BINDING_HASH_PARTICLES) buffer HashParticles { uint hashParticles[]; };
-layout(std430, set = 0, binding = VKXPBD_BINDING_CONTACTS) buffer Contacts { uint contacts[]; };
-layout(std430, set = 0, binding = VKXPBD_BINDING_CONTACT_DELTA) buffer ContactDelta { vec4 contactDelta[]; };
-layout(std430, set = 0, binding = VKXPBD_BINDING_PARTICLE_FRICTION) readonly buffer ParticleFriction { float particleFriction[]; };
-layout(std430, set = 0, binding = VKXPBD_BINDING_CONTACT_TRIANGLES) readonly buffer ContactTriangles { uint contactTriangles[]; };
-layout(std430, set = 0, binding = VKXPBD_BINDING_POSITION_LOW) buffer PositionLow { vec4 positionLow[]; };
-layout(std430, set = 0, binding = VKXPBD_BINDING_MOMENTUM) buffer Momentum { uint momentumWords[]; };
+layout(std430, set = 0, binding = VKXPBD_BINDING_CLOCK) restrict buffer Clock { FrameClock clock; };
+layout(std430, set = 0, binding = VKXPBD_BINDING_GRAB) restrict buffer Grab { GrabConstraint grab; };
+layout(std430, set = 0, binding = VKXPBD_BINDING_TETHERS) restrict readonly buffer Tethers { Tether tethers[]; };
+layout(std430, set = 0, binding = VKXPBD_BINDING_ELEMENTS) restrict readonly buffer Elements { ElementConstraint elements[]; };
+layout(std430, set = 0, binding = VKXPBD_BINDING_ELEMENT_DATA) restrict readonly buffer ElementData { vec4 elementData[]; };
+layout(std430, set = 0, binding = VKXPBD_BINDING_VOLUME_BODIES) restrict readonly buffer VolumeBodies { VolumeBody volumeBodies[]; };
+layout(std430, set = 0, binding = VKXPBD_BINDING_VOLUME_INDICES) restrict readonly buffer VolumeIndices { uint volumeTriangles[]; };
+layout(std430, set = 0, binding = VKXPBD_BINDING_VOLUME_GRADIENT) restrict buffer VolumeGradient { vec4 volumeGradient[]; };
+layout(std430, set = 0, binding = VKXPBD_BINDING_VOLUME_STATE) restrict buffer VolumeStates { VolumeState volumeState[]; };
+layout(std430, set = 0, binding = VKXPBD_BINDING_HASH_CELLS) restrict buffer HashCells { uint hashCells[]; };
+layout(std430, set = 0, binding = VKXPBD_BINDING_HASH_PARTICLES) restrict buffer HashParticles { uint hashParticles[]; };
+layout(std430, set = 0, binding = VKXPBD_BINDING_CONTACTS) restrict buffer Contacts { uint contacts[]; };
+layout(std430, set = 0, binding = VKXPBD_BINDING_CONTACT_DELTA) restrict buffer ContactDelta { vec4 contactDelta[]; };
+layout(std430, set = 0, binding = VKXPBD_BINDING_PARTICLE_FRICTION) restrict readonly buffer ParticleFriction { float particleFriction[]; };
+layout(std430, set = 0, binding = VKXPBD_BINDING_CONTACT_TRIANGLES) restrict readonly buffer ContactTriangles { uint contactTriangles[]; };
+layout(std430, set = 0, binding = VKXPBD_BINDING_POSITION_LOW) restrict buffer PositionLow { vec4 positionLow[]; };
+layout(std430, set = 0, binding = VKXPBD_BINDING_MOMENTUM) restrict buffer Momentum { uint momentumWords[]; };
 
 
 layout(push_constant) uniform Push { PassConstants pc; };

@@ -78,10 +78,18 @@ void moveParticle(uint p, vec3 delta) {
 // Coloured Gauss-Seidel: no two constraints of a colour share a moving particle, so constraint k
 // writes both ends directly.
 void solveDistanceConstraint(uint k, bool firstIteration) {
+  // projectStoredDistance and moveParticle in one, each particle's two parts loaded once (the hot path).
   DistanceConstraint c = distance[k];
-  DistanceCorrection r = projectStoredDistance(k, firstIteration, 1.0f);
-  moveParticle(c.a, r.deltaA);
-  moveParticle(c.b, r.deltaB);
+  vec4 xa = positions[c.a];
+  vec4 xb = positions[c.b];
+  vec3 la = positionLow[c.a].xyz;
+  vec3 lb = positionLow[c.b].xyz;
+  float lambda = firstIteration ? 0.0f : lambdas[k];
+  DistanceCorrection r = projectDistance(la, positionRelativeTo(xb.xyz, lb, xa.xyz), xa.w, xb.w, c, params.alphaScale,
+                                         lambda, params.constraintModel);
+  lambdas[k] = lambda + r.deltaLambda;
+  if (xa.w > 0.0f) positionLow[c.a] = vec4(la + r.deltaA, 0.0f);
+  if (xb.w > 0.0f) positionLow[c.b] = vec4(lb + r.deltaB, 0.0f);
 }
 
 // Projects stored element constraint `index` (λ after the distance constraints' λ) like

@@ -13,6 +13,15 @@
 
 namespace vkxpbd::test {
 
+// "name (detail)", built with += (operator+ chains trip GCC 12's -Wrestrict at -O3).
+inline std::string label(const char* name, const char* detail) {
+  std::string text = name;
+  text += " (";
+  text += detail;
+  text += ")";
+  return text;
+}
+
 struct MovingBodyScene {
   const char* name;
   std::string json;

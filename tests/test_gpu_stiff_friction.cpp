@@ -8,6 +8,8 @@
 
 #include <gtest/gtest.h>
 
+#include "tet_check.h"
+
 #include "gpu/gpu_solver.h"
 #include "gpu_test_fixture.h"
 #include "scene/scene.h"
@@ -29,21 +31,8 @@ const char* kStiffCube = R"({
   "colliders": [{"type": "plane"}]
 })";
 
-struct TetCheck {
-  int inverted = 0;     // tetrahedra with signed volume ≤ 0
-  double volume = 0.0;  // total signed volume, m³
-};
-
-TetCheck checkTets(const Model& model, const std::vector<glm::vec4>& x) {
-  TetCheck r;
-  for (const ElementConstraint& e : model.elements) {
-    const float v =
-        gpu::tetVolume(glm::vec3(x[e.a]), glm::vec3(x[e.b]), glm::vec3(x[e.c]), glm::vec3(x[e.d]));
-    r.inverted += v <= 0.0f ? 1 : 0;
-    r.volume += v;
-  }
-  return r;
-}
+using test::checkTets;
+using test::TetCheck;
 
 double maxDistance(const std::vector<glm::vec4>& a, const std::vector<glm::vec4>& b) {
   double d = 0.0;

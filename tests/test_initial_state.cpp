@@ -13,14 +13,7 @@
 namespace vkxpbd {
 namespace {
 
-// "name (detail)", built with += (operator+ chains trip GCC 12's -Wrestrict at -O3).
-std::string label(const char* name, const char* detail) {
-  std::string text = name;
-  text += " (";
-  text += detail;
-  text += ")";
-  return text;
-}
+using test::label;
 
 using test::kInitialSpin;
 using test::kInitialVelocity;

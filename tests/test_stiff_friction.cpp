@@ -8,6 +8,8 @@
 
 #include <gtest/gtest.h>
 
+#include "tet_check.h"
+
 #include "scene/scene.h"
 #include "shared/element_math.h"
 #include "sim/cloth_builder.h"
@@ -39,21 +41,8 @@ std::string neoHookean(float youngs) {
 
 const char* const kRigidVolume = R"({"model": "volume", "compliance": 0})";
 
-struct TetCheck {
-  int inverted = 0;     // tetrahedra with signed volume ≤ 0
-  double volume = 0.0;  // total signed volume, m³
-};
-
-TetCheck checkTets(const Model& model, const std::vector<glm::vec4>& x) {
-  TetCheck r;
-  for (const ElementConstraint& e : model.elements) {
-    const float v =
-        gpu::tetVolume(glm::vec3(x[e.a]), glm::vec3(x[e.b]), glm::vec3(x[e.c]), glm::vec3(x[e.d]));
-    r.inverted += v <= 0.0f ? 1 : 0;
-    r.volume += v;
-  }
-  return r;
-}
+using test::checkTets;
+using test::TetCheck;
 
 struct DropResult {
   int worst = 0;      // most tetrahedra inverted after one frame

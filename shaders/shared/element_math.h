@@ -144,15 +144,43 @@ XPBD_FN ElementGradient tetVolumeGradient(vec3 p0, vec3 p1, vec3 p2, vec3 p3, fl
 // The two constraints of a tetrahedron are projected together (projectNeoHookean): at rest their
 // gradients are parallel and their λ must balance, which one-at-a-time projection only reaches
 // after many iterations.
-XPBD_FN ElementGradient neoHookeanGradient(vec3 p0, vec3 p1, vec3 p2, vec3 p3, vec4 b0, vec4 b1, vec4 b2,
-                                           bool hydrostatic, float gamma) {
+// The columns of the deformation gradient F = D_s D_m⁻¹ of the tetrahedron (p0, p1, p2, p3).
+struct DeformationGradient {
+  vec3 f0;
+  vec3 f1;
+  vec3 f2;
+};
+
+XPBD_FN DeformationGradient deformationGradient(vec3 p0, vec3 p1, vec3 p2, vec3 p3, vec4 b0, vec4 b1,
+                                                vec4 b2) {
   vec3 d1 = p1 - p0;
   vec3 d2 = p2 - p0;
   vec3 d3 = p3 - p0;
-  // Columns of F.
-  vec3 f0 = d1 * b0.x + d2 * b1.x + d3 * b2.x;
-  vec3 f1 = d1 * b0.y + d2 * b1.y + d3 * b2.y;
-  vec3 f2 = d1 * b0.z + d2 * b1.z + d3 * b2.z;
+  DeformationGradient F;
+  F.f0 = d1 * b0.x + d2 * b1.x + d3 * b2.x;
+  F.f1 = d1 * b0.y + d2 * b1.y + d3 * b2.y;
+  F.f2 = d1 * b0.z + d2 * b1.z + d3 * b2.z;
+  return F;
+}
+
+// C and its gradients from P = ∂C/∂F (columns P0, P1, P2): ∇_{p_k} C = Σ_j P_j (D_m⁻¹)_{k−1, j}, ∇_{p0} C =
+// −Σ.
+XPBD_FN ElementGradient gradientFromStress(float C, vec3 P0, vec3 P1, vec3 P2, vec4 b0, vec4 b1, vec4 b2) {
+  ElementGradient r;
+  r.C = C;
+  r.g1 = P0 * b0.x + P1 * b0.y + P2 * b0.z;
+  r.g2 = P0 * b1.x + P1 * b1.y + P2 * b1.z;
+  r.g3 = P0 * b2.x + P1 * b2.y + P2 * b2.z;
+  r.g0 = -(r.g1 + r.g2 + r.g3);
+  return r;
+}
+
+XPBD_FN ElementGradient neoHookeanGradient(vec3 p0, vec3 p1, vec3 p2, vec3 p3, vec4 b0, vec4 b1, vec4 b2,
+                                           bool hydrostatic, float gamma) {
+  DeformationGradient F = deformationGradient(p0, p1, p2, p3, b0, b1, b2);
+  vec3 f0 = F.f0;
+  vec3 f1 = F.f1;
+  vec3 f2 = F.f2;
   vec3 P0;
   vec3 P1;
   vec3 P2;
@@ -169,13 +197,7 @@ XPBD_FN ElementGradient neoHookeanGradient(vec3 p0, vec3 p1, vec3 p2, vec3 p3, v
     P1 = f1 / C;
     P2 = f2 / C;
   }
-  ElementGradient r;
-  r.C = C;
-  r.g1 = P0 * b0.x + P1 * b0.y + P2 * b0.z;
-  r.g2 = P0 * b1.x + P1 * b1.y + P2 * b1.z;
-  r.g3 = P0 * b2.x + P1 * b2.y + P2 * b2.z;
-  r.g0 = -(r.g1 + r.g2 + r.g3);
-  return r;
+  return gradientFromStress(C, P0, P1, P2, b0, b1, b2);
 }
 
 // The shape part used for stiff tetrahedra (projectNeoHookean): C_S = ‖dev E‖_F with the Green strain
@@ -184,12 +206,10 @@ XPBD_FN ElementGradient neoHookeanGradient(vec3 p0, vec3 p1, vec3 p2, vec3 p3, v
 // balances the hydrostatic λ), it carries no force at rest. dev E is computed from the column dot
 // products of F, so its rounding error is that of E (≈1e-7), not the square root of it.
 XPBD_FN ElementGradient isochoricGradient(vec3 p0, vec3 p1, vec3 p2, vec3 p3, vec4 b0, vec4 b1, vec4 b2) {
-  vec3 d1 = p1 - p0;
-  vec3 d2 = p2 - p0;
-  vec3 d3 = p3 - p0;
-  vec3 f0 = d1 * b0.x + d2 * b1.x + d3 * b2.x;
-  vec3 f1 = d1 * b0.y + d2 * b1.y + d3 * b2.y;
-  vec3 f2 = d1 * b0.z + d2 * b1.z + d3 * b2.z;
+  DeformationGradient F = deformationGradient(p0, p1, p2, p3, b0, b1, b2);
+  vec3 f0 = F.f0;
+  vec3 f1 = F.f1;
+  vec3 f2 = F.f2;
   float e00 = 0.5f * (dot(f0, f0) - 1.0f);
   float e11 = 0.5f * (dot(f1, f1) - 1.0f);
   float e22 = 0.5f * (dot(f2, f2) - 1.0f);
@@ -205,13 +225,7 @@ XPBD_FN ElementGradient isochoricGradient(vec3 p0, vec3 p1, vec3 p2, vec3 p3, ve
   vec3 P0 = (f0 * e00 + f1 * e01 + f2 * e02) / C;
   vec3 P1 = (f0 * e01 + f1 * e11 + f2 * e12) / C;
   vec3 P2 = (f0 * e02 + f1 * e12 + f2 * e22) / C;
-  ElementGradient r;
-  r.C = C;
-  r.g1 = P0 * b0.x + P1 * b0.y + P2 * b0.z;
-  r.g2 = P0 * b1.x + P1 * b1.y + P2 * b1.z;
-  r.g3 = P0 * b2.x + P1 * b2.y + P2 * b2.z;
-  r.g0 = -(r.g1 + r.g2 + r.g3);
-  return r;
+  return gradientFromStress(C, P0, P1, P2, b0, b1, b2);
 }
 
 // C and ∇C of element e at positions p0..p3 (particles a..d); q0..q2 are its data vec4s.
