@@ -8,6 +8,7 @@
 #include "scene/builtin_scenes.h"
 #include "sim/cloth_builder.h"
 #include "sim/cpu_solver.h"
+#include "test_cloth_scene.h"
 #include "test_models.h"
 
 namespace vkxpbd {
@@ -41,16 +42,9 @@ TEST_F(GpuIntegrators, Bdf2PendulumKeepsItsEnergyForThirtySeconds) {
 
 TEST_F(GpuIntegrators, Bdf2ClothAgreesWithTheCpu) {
   for (SolverMode mode : {SolverMode::GaussSeidel, SolverMode::Jacobi}) {
-    SceneDesc scene = builtinScene("standard_cloth");
-    ClothDesc& cloth = scene.cloths.at(0);
-    cloth.resolution = {16, 16};
-    cloth.complianceBend = 1e-4f;
-    cloth.pins.at(1).motion = PinMotionDesc{VKXPBD_MOTION_LINEAR, {0.1f, 0.0f, 0.05f}, 0.0f};
-    scene.colliders.push_back(sphereCollider({0.3f, 0.6f, 0.4f}, 0.25f));
-    scene.colliders.push_back(planeCollider({0.0f, 1.0f, 0.0f}, 0.8f));  // the falling cloth reaches it
-    scene.solver.mode = mode;
+    // The ground at 0.8 m: the falling cloth reaches it.
+    SceneDesc scene = test::movingPinCloth(mode, 3, glm::vec3(0.0f), 0.8f);
     scene.solver.integrator = Integrator::Bdf2;
-    scene.solver.colouring.maxColours = 3;
     const Model model = buildModel(scene);
     const SolverLayout layout = buildSolverLayout(model, scene.solver);
     GpuSolver gpu(*ctx, model, scene.solver, layout);

@@ -11,27 +11,17 @@
 #include "sim/cloth_builder.h"
 #include "sim/cpu_solver.h"
 #include "sim/diagnostics.h"
+#include "test_cloth_scene.h"
 #include "test_models.h"
 #include "vk/buffer.h"
 
 namespace vkxpbd {
 namespace {
 
-// A 16×16 standard cloth pinned at two corners, one pin moving at constant velocity, above a sphere
-// and the ground: every pass of the solver (colours, Jacobi tail, collisions, animated pins) is
-// exercised. (A sine motion is tested on its own: GLSL sin is not correctly rounded, and the rigid
-// cloth amplifies a last-bit difference in a pin's position.)
+// The moving-pin cloth of test_cloth_scene.h, at two iterations.
 SceneDesc testCloth(SolverMode mode, uint32_t maxColours) {
-  SceneDesc scene = builtinScene("standard_cloth");
-  ClothDesc& cloth = scene.cloths.at(0);
-  cloth.resolution = {16, 16};
-  cloth.complianceBend = 1e-4f;
-  cloth.pins.at(1).motion = PinMotionDesc{VKXPBD_MOTION_LINEAR, {0.1f, 0.0f, 0.05f}, 0.0f};
-  scene.colliders.push_back(sphereCollider({0.3f, 0.6f, 0.4f}, 0.25f));
-  scene.colliders.push_back(planeCollider({0.0f, 1.0f, 0.0f}, 0.0f));
-  scene.solver.mode = mode;
+  SceneDesc scene = test::movingPinCloth(mode, maxColours);
   scene.solver.iterations = 2;
-  scene.solver.colouring.maxColours = maxColours;
   return scene;
 }
 

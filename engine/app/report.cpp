@@ -46,14 +46,6 @@ nlohmann::json colouringJson(const SolverLayout& layout) {
           {"colouring_seconds", layout.colouringSeconds}};
 }
 
-nlohmann::json strainJson(const StrainStats& s) {
-  return {{"constraints", s.constraints},
-          {"max_violation_m", s.maxViolation},
-          {"max_strain", s.maxStrain},
-          {"median_strain", s.medianStrain},
-          {"p99_strain", s.p99Strain}};
-}
-
 nlohmann::json stageTimesJson(const std::vector<vk::StageTime>& stages) {
   nlohmann::json j = nlohmann::json::array();
   for (const vk::StageTime& s : stages)

@@ -8,6 +8,7 @@
 #include <nlohmann/json.hpp>
 
 #include "app/cli.h"
+#include "common/diagnostics_json.h"
 #include "sim/diagnostics.h"
 #include "sim/solver_layout.h"
 #include "vk/context.h"
@@ -19,7 +20,6 @@ vk::ContextOptions contextOptions(const CommonOptions& common);
 
 nlohmann::json deviceJson(const vk::Context& ctx);
 nlohmann::json colouringJson(const SolverLayout& layout);
-nlohmann::json strainJson(const StrainStats& stats);
 nlohmann::json stageTimesJson(const std::vector<vk::StageTime>& stages);
 
 std::string colouringSummary(const SolverLayout& layout);

@@ -10,14 +10,6 @@ nlohmann::json vec(const glm::dvec3& v) {
   return {v.x, v.y, v.z};
 }
 
-nlohmann::json strainJson(const StrainStats& s) {
-  return {{"constraints", s.constraints},
-          {"max_violation_m", s.maxViolation},
-          {"max_strain", s.maxStrain},
-          {"median_strain", s.medianStrain},
-          {"p99_strain", s.p99Strain}};
-}
-
 nlohmann::json momentumJson(const Momentum& m) {
   return {{"mass_kg", m.mass},
           {"centre_m", vec(m.centre)},
@@ -30,6 +22,14 @@ bool isTet(const ElementConstraint& e) {
 }
 
 }  // namespace
+
+nlohmann::json strainJson(const StrainStats& s) {
+  return {{"constraints", s.constraints},
+          {"max_violation_m", s.maxViolation},
+          {"max_strain", s.maxStrain},
+          {"median_strain", s.medianStrain},
+          {"p99_strain", s.p99Strain}};
+}
 
 nlohmann::json diagnosticsJson(const Model& model, const Diagnostics& d) {
   nlohmann::json kinds = nlohmann::json::object();

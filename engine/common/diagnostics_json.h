@@ -8,6 +8,9 @@
 
 namespace vkxpbd {
 
+// {"constraints", "max_violation_m", "max_strain", "median_strain", "p99_strain"}.
+nlohmann::json strainJson(const StrainStats& stats);
+
 // {"strain": {...}, "strain_per_kind": {"stretch": {...}, "shear": ..., "bend": ...},
 //  "tetrahedra": {count, min/max volume ratio, inverted}, "balloon_volume_ratios": [...],
 //  "momentum": {total and per body: mass kg, centre m, linear kg·m/s, angular kg·m²/s}}.

@@ -25,19 +25,19 @@
 #define VKXPBD_MOTION_SINE 1u    // target = rest + vector * sin(2π f t)
 
 // Descriptor bindings of the solver's single descriptor set (set 0).
-#define VKXPBD_BINDING_POSITIONS 0       // vec4[particles]: xyz position (m), w inverse mass (1/kg)
-#define VKXPBD_BINDING_PREDICTED 1       // vec4[particles]: xyz low part of the predicted position x* (m), w 1/kg
-#define VKXPBD_BINDING_VELOCITIES 2      // vec4[particles]: xyz velocity (m/s); predicted v* during a substep
-#define VKXPBD_BINDING_PARTICLE_PIN 3    // uint[particles]: pin index or VKXPBD_NONE
-#define VKXPBD_BINDING_PINS 4            // Pin[pins]
-#define VKXPBD_BINDING_MOTIONS 5         // PinMotion[motions]
-#define VKXPBD_BINDING_DISTANCE 6        // DistanceConstraint[], sorted by colour, Jacobi batch last
-#define VKXPBD_BINDING_LAMBDA 7          // float[constraints]: accumulated λ of the current substep (N·s²)
-#define VKXPBD_BINDING_JACOBI_DELTA 8    // vec4[slots]: Δp of each (constraint, particle) slot (m)
+#define VKXPBD_BINDING_POSITIONS 0   // vec4[particles]: xyz position (m), w inverse mass (1/kg)
+#define VKXPBD_BINDING_PREDICTED 1   // vec4[particles]: xyz low part of the predicted position x* (m), w 1/kg
+#define VKXPBD_BINDING_VELOCITIES 2  // vec4[particles]: xyz velocity (m/s); predicted v* during a substep
+#define VKXPBD_BINDING_PARTICLE_PIN 3  // uint[particles]: pin index or VKXPBD_NONE
+#define VKXPBD_BINDING_PINS 4          // Pin[pins]
+#define VKXPBD_BINDING_MOTIONS 5       // PinMotion[motions]
+#define VKXPBD_BINDING_DISTANCE 6      // DistanceConstraint[], sorted by colour, Jacobi batch last
+#define VKXPBD_BINDING_LAMBDA 7        // float[constraints]: accumulated λ of the current substep (N·s²)
+#define VKXPBD_BINDING_JACOBI_DELTA 8  // vec4[slots]: Δp of each (constraint, particle) slot (m)
 // uint[2·rows + 1]: per Jacobi row (a particle of the batch) its CSR offsets into JACOBI_SLOTS [rows + 1],
 // then the row's particle [rows]
 #define VKXPBD_BINDING_JACOBI_ROWS 9
-#define VKXPBD_BINDING_JACOBI_SLOTS 10   // uint[]: slot indices, per Jacobi particle, in fixed order
+#define VKXPBD_BINDING_JACOBI_SLOTS 10  // uint[]: slot indices, per Jacobi particle, in fixed order
 // vec4[2·particles] (BDF2 only): xyz the mean velocity of the last substep u = Δx/Δt [0, N), then the
 // velocity before the last substep's [N, 2N) (m/s); shared/integrator_math.h
 #define VKXPBD_BINDING_INTEGRATOR_HISTORY 11
@@ -49,15 +49,15 @@
 #define VKXPBD_BINDING_TETHERS 17       // Tether[]: long-range attachments to pinned particles
 #define VKXPBD_BINDING_ELEMENTS 18      // ElementConstraint[], sorted by colour, Jacobi batch last
 #define VKXPBD_BINDING_ELEMENT_DATA 19  // vec4[]: per-element data (isometric K, Neo-Hookean Dm⁻¹ rows)
-#define VKXPBD_BINDING_VOLUME_BODIES 20     // VolumeBody[]: closed surfaces under a global volume constraint
+#define VKXPBD_BINDING_VOLUME_BODIES 20  // VolumeBody[]: closed surfaces under a global volume constraint
 // uint[]: the volume bodies' surface triangles (3 per triangle), then from SimParams.volumeCornerBase
 // the rows' corners (per row, 3·triangle + corner of its triangles), then from SimParams.volumeRowBase
 // the rows (VolumeRow, 4 words: one per particle on a volume body's surface)
 #define VKXPBD_BINDING_VOLUME_INDICES 21
 // float[batch constraints]: the Jacobi step scale ω / (largest batch count of a constraint's particles)
 #define VKXPBD_BINDING_JACOBI_SCALE 23
-#define VKXPBD_BINDING_VOLUME_GRADIENT 24   // vec4[rows]: xyz ∇_x V (m²), w  w·|∇V|² (m⁴/kg)
-#define VKXPBD_BINDING_VOLUME_STATE 25      // VolumeState[bodies]: V, C, λ, Δλ of the current iteration
+#define VKXPBD_BINDING_VOLUME_GRADIENT 24  // vec4[rows]: xyz ∇_x V (m²), w  w·|∇V|² (m⁴/kg)
+#define VKXPBD_BINDING_VOLUME_STATE 25     // VolumeState[bodies]: V, C, λ, Δλ of the current iteration
 #define VKXPBD_BINDING_HASH_CELLS 26  // uint[]: bucket starts [T + 1], scatter cursors [T], scan block sums
 #define VKXPBD_BINDING_HASH_PARTICLES \
   27                                // uint[2N]: bucket of each particle, then particles sorted by bucket
