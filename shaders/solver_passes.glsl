@@ -478,7 +478,7 @@ void contactSolve(uint i) {
                                       substepStart(b, origin), positions[a].w, positions[b].w,
                                       params.contactDistance, mu.x, mu.y);
       if (p.w == 0.0f) continue;
-      float s = contactScale(max(countI, contactTouching(j)));
+      float s = contactPairScale(countI, contactTouching(j));
       sum += ((i == a ? xi.w : -xi.w) * s) * p.xyz;
     }
   }

@@ -79,7 +79,7 @@ void CpuSolver::solveContacts(State& state) {
                                                  state.positions[ab.x].w, state.positions[ab.y].w,
                                                  params_.contactDistance, mu.x, mu.y);
       if (p.w == 0.0f) continue;
-      const float s = gpu::contactScale(std::max(countI, touching(j)));
+      const float s = gpu::contactPairScale(countI, touching(j));
       pairSums[i] += ((i == ab.x ? wi : -wi) * s) * vec3(p);
     }
   }
