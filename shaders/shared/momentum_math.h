@@ -116,20 +116,12 @@ XPBD_FN vec4 correctMomentum(MomentumFix f, vec4 vPredicted, vec3 x, float invDt
 XPBD_END_NAMESPACE
 
 #ifdef __cplusplus
+#include "shared/reduce_order.h"
 namespace vkxpbd::gpu {
-// The GPU reduction's summation order (momentum_reduce.comp): thread t of VKXPBD_MOMENTUM_REDUCE_SIZE
-// adds elements t, t + size, … in turn, then the partial sums are added pairwise, halving the stride.
+// The GPU reduction's summation order (momentum_reduce.comp, shared/reduce_order.h).
 template <typename Element>
 MomentumSums momentumReduce(uint32_t count, Element element) {
-  MomentumSums partial[VKXPBD_MOMENTUM_REDUCE_SIZE];
-  for (uint32_t t = 0; t < VKXPBD_MOMENTUM_REDUCE_SIZE; ++t) {
-    MomentumSums sum = noMomentumSums();
-    for (uint32_t k = t; k < count; k += VKXPBD_MOMENTUM_REDUCE_SIZE) sum = addMomentumSums(sum, element(k));
-    partial[t] = sum;
-  }
-  for (uint32_t stride = VKXPBD_MOMENTUM_REDUCE_SIZE / 2; stride > 0; stride /= 2)
-    for (uint32_t t = 0; t < stride; ++t) partial[t] = addMomentumSums(partial[t], partial[t + stride]);
-  return partial[0];
+  return workGroupReduce<VKXPBD_MOMENTUM_REDUCE_SIZE>(count, noMomentumSums(), element, addMomentumSums);
 }
 }  // namespace vkxpbd::gpu
 #endif

@@ -42,21 +42,13 @@ XPBD_FN VolumeState volumeStep(VolumeBody body, float volume, float wGrad, float
 XPBD_END_NAMESPACE
 
 #ifdef __cplusplus
+#include "shared/reduce_order.h"
 namespace vkxpbd::gpu {
-// The GPU reduction's summation order (volume_reduce.comp), so that the CPU reference gets the same
-// float: thread t of VKXPBD_VOLUME_REDUCE_SIZE sums elements t, t + size, t + 2·size, … in turn, then
-// the partial sums are added pairwise, halving the stride each time.
+// The GPU reduction's summation order (volume_reduce.comp, shared/reduce_order.h).
 template <typename Element>
 float volumeReduce(uint32_t count, Element element) {
-  float partial[VKXPBD_VOLUME_REDUCE_SIZE];
-  for (uint32_t t = 0; t < VKXPBD_VOLUME_REDUCE_SIZE; ++t) {
-    float sum = 0.0f;
-    for (uint32_t k = t; k < count; k += VKXPBD_VOLUME_REDUCE_SIZE) sum += element(k);
-    partial[t] = sum;
-  }
-  for (uint32_t stride = VKXPBD_VOLUME_REDUCE_SIZE / 2; stride > 0; stride /= 2)
-    for (uint32_t t = 0; t < stride; ++t) partial[t] += partial[t + stride];
-  return partial[0];
+  return workGroupReduce<VKXPBD_VOLUME_REDUCE_SIZE>(count, 0.0f, element,
+                                                    [](float a, float b) { return a + b; });
 }
 }  // namespace vkxpbd::gpu
 #endif
