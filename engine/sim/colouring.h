@@ -12,6 +12,12 @@
 
 namespace vkxpbd {
 
+// A range of constraints that share a colour (or a batch), in a sorted constraint array.
+struct ConstraintRange {
+  uint32_t first = 0;
+  uint32_t count = 0;
+};
+
 inline constexpr uint32_t kTailColour = 0xFFFFFFFFu;
 inline constexpr uint32_t kMaxColours = 64;  // colours are tracked in a 64-bit mask per particle
 

@@ -47,6 +47,16 @@ struct ColouringOptions {
   uint32_t minColourSize = 0;  // colours with fewer constraints than this go to the Jacobi tail
 };
 
+// Hierarchical XPBD (sim/hierarchy.h, docs/hierarchy.md): coarse levels whose constraints carry
+// corrections across a whole body in one sweep.
+struct HierarchySettings {
+  bool enabled = false;
+  uint32_t maxLevels = 0;      // coarse levels at most; 0 = automatic (until a level is small)
+  uint32_t minParticles = 64;  // automatic: no coarse level of a body with fewer particles than this
+  uint32_t parents = 2;        // k: every left-out particle has at least this many parents
+  bool bilateral = false;      // coarse constraints also resist compression (default: stretching only)
+};
+
 struct SolverSettings {
   float frameDt = 1.0f / 60.0f;  // s
   uint32_t substeps = 10;        // per frame
@@ -58,6 +68,7 @@ struct SolverSettings {
   float damping = 0.0f;                   // linear velocity damping, 1/s
   glm::vec3 gravity{0.0f, -9.81f, 0.0f};  // m/s²
   ColouringOptions colouring;
+  HierarchySettings hierarchy;  // for every body that does not set its own
 
   float substepDt() const { return frameDt / static_cast<float>(substeps); }
   // α̃/α of a substep, 1/s² (1/Δt², BDF2 9/(4Δt²)): a constraint's force is λ times this.
@@ -107,6 +118,7 @@ struct BodyRange {
   std::string name;
   uint32_t first = 0;  // index of its first particle
   uint32_t count = 0;  // particles
+  std::optional<HierarchySettings> hierarchy;  // the body's own; otherwise SolverSettings::hierarchy
 };
 
 struct Model {

@@ -25,11 +25,6 @@
 
 namespace vkxpbd {
 
-struct ConstraintRange {
-  uint32_t first = 0;
-  uint32_t count = 0;
-};
-
 // CSR adjacency of the Jacobi batch: particles[r] owns slots[offsets[r] .. offsets[r+1]).
 struct JacobiAdjacency {
   std::vector<uint32_t> particles;

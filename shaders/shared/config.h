@@ -83,6 +83,10 @@
 #define VKXPBD_ELEMENT_NEOHOOKEAN 3u      // stable Neo-Hookean: ‖F‖ and det F − γ, solved together
 #define VKXPBD_ELEMENT_TYPE_COUNT 4u
 
+// Hierarchy (sim/hierarchy.h): parents of a left-out particle at most, and CoarseConstraint.flags bits.
+#define VKXPBD_MAX_PARENTS 4u
+#define VKXPBD_COARSE_BILATERAL 1u  // also resists compression
+
 // Entries of the hash table's prefix sum handled by one work group (VKXPBD_WORKGROUP_SIZE threads × 16).
 #define VKXPBD_SCAN_BLOCK 1024u
 

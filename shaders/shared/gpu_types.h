@@ -182,6 +182,35 @@ struct MomentumFix {
   vec4 centre;    // xyz centre of mass at the substep's start, m
 };
 
+// A distance constraint of a coarse hierarchy level (sim/hierarchy.h, docs/hierarchy.md) between two
+// particles that level keeps. Unilateral (resists stretching only) unless VKXPBD_COARSE_BILATERAL is set.
+// It carries the level's inverse masses: a coarse particle also carries the weighted masses of the
+// particles it is a parent of.
+struct CoarseConstraint {
+  uint a;            // particle index
+  uint b;            // particle index
+  float restLength;  // m, from the rest positions
+  float compliance;  // α, m/N
+  float invMassA;    // 1/kg at this level (0: pinned or kinematic)
+  float invMassB;    // 1/kg
+  uint flags;        // VKXPBD_COARSE_*
+  uint pad0;
+};
+
+// A particle that a coarse level leaves out, moved after that level's solve by the weighted corrections
+// of its parents (prolongation): Δx = Σ_k weight_k · Δx_parent_k, the weights summing to 1.
+struct ProlongationRow {
+  uint particle;
+  uint count;  // parents used, 1..VKXPBD_MAX_PARENTS (unused parent slots hold VKXPBD_NONE, weight 0)
+  uint pad0;
+  uint pad1;
+  uint parent0;
+  uint parent1;
+  uint parent2;
+  uint parent3;
+  vec4 weights;  // dimensionless, summing to 1
+};
+
 // Push constants of every compute pass.
 struct PassConstants {
   uint first;            // first element of the range this dispatch covers
@@ -211,6 +240,8 @@ static_assert(sizeof(vkxpbd::gpu::VolumeRow) == 16);
 static_assert(sizeof(vkxpbd::gpu::VolumeState) == 16);
 static_assert(sizeof(vkxpbd::gpu::MomentumBody) == 16);
 static_assert(sizeof(vkxpbd::gpu::MomentumFix) == 48);
+static_assert(sizeof(vkxpbd::gpu::CoarseConstraint) == 32);
+static_assert(sizeof(vkxpbd::gpu::ProlongationRow) == 48);
 #endif
 
 #endif
