@@ -25,10 +25,20 @@ namespace vkxpbd {
 struct HierarchyLevel {
   uint32_t particleCount = 0;                      // particles this level keeps (all bodies)
   std::vector<gpu::CoarseConstraint> constraints;  // sorted by colour
-  std::vector<ConstraintRange> colours;         // range of each colour in `constraints`
+  std::vector<ConstraintRange> colours;            // range of each colour in `constraints`
   ColouringStats stats;
   // The particles of level l−1 that this level leaves out, each with its parents in this level.
   std::vector<gpu::ProlongationRow> prolongation;
+
+  // For tests, statistics and the solver's bookkeeping (CPU only):
+  std::vector<uint32_t> particles;  // the particles this level keeps, ascending within each body
+  // Their masses at this level (kg), as `particles`; a pinned or kinematic particle (inverse mass 0)
+  // holds the mass its children passed to it (its own counts as infinite and is not included).
+  std::vector<double> masses;
+  std::vector<uint8_t> linearPrecision;  // per prolongation row: 1 when Σ w_j X_j = X_i at rest
+  uint32_t linearRows = 0;               // rows with linear precision
+  uint32_t inverseDistanceRows = 0;      // rows that fell back to inverse-distance weights
+  uint32_t degenerateDropped = 0;        // coarse edges dropped: both ends at the same rest position
 };
 
 struct Hierarchy {
@@ -38,7 +48,16 @@ struct Hierarchy {
 };
 
 // Builds the hierarchy of every body whose HierarchySettings (its BodyRange::hierarchy, otherwise
-// settings.hierarchy) enable it. Deterministic.
+// settings.hierarchy) enable it. Deterministic. A model without bodies counts as one body. Constraints
+// between two bodies stay out of the hierarchy (only the fine solve sees them).
+// Throws std::invalid_argument naming the body when its settings or particle range are impossible
+// (parents outside 1..VKXPBD_MAX_PARENTS, a range past the particles).
+//
+// Level 0's graph: an edge per distance constraint and the 6 edges of every tetrahedral element, with a
+// stiffness k (N/m) that approximates the element's: a distance constraint 1/α; a Neo-Hookean tet adds
+// 1/(α_D·L²) to each of its edges (α_D = 1/(μV₀)), a tet-volume element V₀²/(α·L²); parallel edges add
+// up; α = 0 is rigid. A coarse edge's stiffness is Σ k_i·L_i/L_c over the fine edges it replaces (a
+// chain of springs in series); rigid if any of them is. Compliance α = 1/k (0 if rigid).
 Hierarchy buildHierarchy(const Model& model, const SolverSettings& settings);
 
 // The prolongation of one level on the CPU (as the GPU's prolongate pass): every row's particle moves by

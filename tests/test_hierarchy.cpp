@@ -1,0 +1,370 @@
+// The mesh hierarchy of hierarchical XPBD (sim/hierarchy.h, docs/hierarchy.md): structural invariants on a
+// cloth, a shell and a soft body (parents, weights, pins, coarse constraints, colourings, masses), rigid
+// motions through prolongation, the analytic stiffness and mass of a collapsed chain, determinism, and
+// the level table of the standard cloth.
+#include <algorithm>
+#include <chrono>
+#include <cmath>
+#include <cstdio>
+#include <cstring>
+#include <set>
+#include <stdexcept>
+#include <string>
+#include <utility>
+
+#include <gtest/gtest.h>
+
+#include "scene/builtin_scenes.h"
+#include "scene/scene.h"
+#include "sim/cloth_builder.h"
+#include "sim/hierarchy.h"
+
+namespace vkxpbd {
+namespace {
+
+using Pair = std::pair<uint32_t, uint32_t>;
+Pair key(uint32_t a, uint32_t b) {
+  return {std::min(a, b), std::max(a, b)};
+}
+
+glm::dvec3 rest(const Model& model, uint32_t p) {
+  return glm::dvec3(glm::vec3(model.restPositions[p]));
+}
+
+uint32_t parentAt(const gpu::ProlongationRow& row, uint32_t j) {
+  const uint32_t parents[4] = {row.parent0, row.parent1, row.parent2, row.parent3};
+  return parents[j];
+}
+
+// Level 0's graph as the hierarchy defines it: distance constraints and the 6 edges of every tetrahedron.
+std::set<Pair> levelZeroEdges(const Model& model) {
+  std::set<Pair> edges;
+  for (const DistanceConstraint& c : model.distance) edges.insert(key(c.a, c.b));
+  for (const ElementConstraint& e : model.elements) {
+    if (e.type != VKXPBD_ELEMENT_TET_VOLUME && e.type != VKXPBD_ELEMENT_NEOHOOKEAN) continue;
+    const uint32_t p[4] = {e.a, e.b, e.c, e.d};
+    for (int i = 0; i < 4; ++i)
+      for (int j = i + 1; j < 4; ++j) edges.insert(key(p[i], p[j]));
+  }
+  return edges;
+}
+
+double freeMass(const Model& model) {
+  double mass = 0.0;  // kg
+  for (const glm::vec4& x : model.restPositions)
+    if (x.w != 0.0f) mass += 1.0 / double(x.w);
+  return mass;
+}
+
+// Every invariant of docs/hierarchy.md for a model whose bodies all have the hierarchy on.
+void checkInvariants(const Model& model, const Hierarchy& h, uint32_t k, const std::string& what) {
+  SCOPED_TRACE(what);
+  ASSERT_FALSE(h.empty());
+  std::set<uint32_t> previous;
+  for (uint32_t p = 0; p < model.particleCount(); ++p) previous.insert(p);
+  std::set<Pair> previousEdges = levelZeroEdges(model);
+  const double bodyMass = freeMass(model);
+  for (uint32_t l = 0; l < h.levelCount(); ++l) {
+    SCOPED_TRACE("level " + std::to_string(l + 1));
+    const HierarchyLevel& level = h.levels[l];
+    const std::set<uint32_t> kept(level.particles.begin(), level.particles.end());
+    EXPECT_EQ(kept.size(), level.particles.size());
+    EXPECT_EQ(level.particleCount, level.particles.size());
+    EXPECT_LT(level.particleCount, previous.size());  // levels shrink
+    for (uint32_t p : kept) EXPECT_TRUE(previous.count(p)) << p;
+    for (uint32_t p : previous)
+      if (model.restPositions[p].w == 0.0f) {
+        EXPECT_TRUE(kept.count(p)) << "pin " << p;
+      }
+
+    // Prolongation: every left-out particle exactly once, ≥ k kept neighbours as parents, weights sum 1.
+    ASSERT_EQ(level.linearPrecision.size(), level.prolongation.size());
+    std::set<uint32_t> rows;
+    for (const gpu::ProlongationRow& row : level.prolongation) {
+      EXPECT_TRUE(previous.count(row.particle));
+      EXPECT_FALSE(kept.count(row.particle));
+      EXPECT_TRUE(rows.insert(row.particle).second) << "row twice " << row.particle;
+      EXPECT_GE(row.count, k);
+      EXPECT_LE(row.count, VKXPBD_MAX_PARENTS);
+      double sum = 0.0;
+      for (uint32_t j = 0; j < VKXPBD_MAX_PARENTS; ++j) {
+        const uint32_t parent = parentAt(row, j);
+        if (j >= row.count) {
+          EXPECT_EQ(parent, VKXPBD_NONE);
+          EXPECT_EQ(row.weights[int(j)], 0.0f);
+          continue;
+        }
+        EXPECT_TRUE(kept.count(parent)) << parent;
+        EXPECT_TRUE(previousEdges.count(key(parent, row.particle))) << "parent not a neighbour";
+        for (uint32_t i = 0; i < j; ++i) EXPECT_NE(parentAt(row, i), parent);
+        EXPECT_GE(row.weights[int(j)], -0.5f);
+        EXPECT_LE(row.weights[int(j)], 1.5f);
+        sum += row.weights[int(j)];
+      }
+      EXPECT_NEAR(sum, 1.0, 1e-6);
+    }
+    EXPECT_EQ(rows.size() + kept.size(), previous.size());
+
+    // Masses: conserved (pinned particles hold what their children passed to them).
+    ASSERT_EQ(level.masses.size(), level.particles.size());
+    double mass = 0.0;
+    for (double m : level.masses) mass += m;
+    EXPECT_NEAR(mass, bodyMass, 1e-9 * bodyMass);
+
+    // Coarse constraints: between kept particles, no duplicates or degenerate ones, rest values at rest.
+    std::set<Pair> edges;
+    for (const gpu::CoarseConstraint& c : level.constraints) {
+      EXPECT_NE(c.a, c.b);
+      EXPECT_TRUE(kept.count(c.a) && kept.count(c.b));
+      EXPECT_TRUE(edges.insert(key(c.a, c.b)).second) << "duplicate " << c.a << "-" << c.b;
+      EXPECT_GT(c.restLength, 0.0f);
+      EXPECT_NEAR(c.restLength, glm::length(rest(model, c.a) - rest(model, c.b)), 1e-6);
+      EXPECT_TRUE(std::isfinite(c.compliance) && c.compliance >= 0.0f);
+      for (auto [p, invMass] : {std::pair{c.a, c.invMassA}, std::pair{c.b, c.invMassB}}) {
+        const size_t slot =
+            std::lower_bound(level.particles.begin(), level.particles.end(), p) - level.particles.begin();
+        const float expected = model.restPositions[p].w == 0.0f ? 0.0f : float(1.0 / level.masses[slot]);
+        EXPECT_EQ(invMass, expected) << p;
+      }
+    }
+
+    // Colouring: ranges cover the sorted constraints; no particle twice in a colour.
+    EXPECT_EQ(level.stats.colours, level.colours.size());
+    EXPECT_EQ(level.stats.constraints, level.constraints.size());
+    EXPECT_EQ(level.stats.tail, 0u);
+    uint32_t next = 0;
+    for (const ConstraintRange& colour : level.colours) {
+      EXPECT_EQ(colour.first, next);
+      EXPECT_GT(colour.count, 0u);
+      next += colour.count;
+      std::set<uint32_t> seen;
+      for (uint32_t c = colour.first; c < colour.first + colour.count && c < level.constraints.size(); ++c) {
+        EXPECT_TRUE(seen.insert(level.constraints[c].a).second);
+        EXPECT_TRUE(seen.insert(level.constraints[c].b).second);
+      }
+    }
+    EXPECT_EQ(next, level.constraints.size());
+    previous = kept;
+    previousEdges = edges;
+  }
+}
+
+// A rigid motion x → R(x − c) + c + t (m) of the rest positions.
+glm::vec3 moved(glm::dvec3 x, double angle) {
+  const glm::dvec3 c(0.0, 1.0, 0.0), t(0.1, -0.2, 0.3), axis = glm::normalize(glm::dvec3(1.0, 2.0, 3.0));
+  const glm::dvec3 r = x - c;  // Rodrigues' formula
+  const glm::dvec3 rotated = r * std::cos(angle) + glm::cross(axis, r) * std::sin(angle) +
+                             axis * glm::dot(axis, r) * (1.0 - std::cos(angle));
+  return glm::vec3(rotated + c + t);
+}
+
+// Each level on its own: its kept particles moved rigidly, prolongate() moves every row's particle the
+// same way (to float rounding), for translations always and for rotations where the row has linear
+// precision. Returns the rows with linear precision over all rows.
+double checkRigidProlongation(const Model& model, const Hierarchy& h) {
+  uint32_t rows = 0, linear = 0;
+  for (double angle : {0.0, 0.4}) {
+    for (const HierarchyLevel& level : h.levels) {
+      std::vector<glm::vec4> start(model.restPositions), now(model.restPositions);
+      for (uint32_t p : level.particles) now[p] = glm::vec4(moved(rest(model, p), angle), now[p].w);
+      prolongate(level, start, now);
+      for (size_t r = 0; r < level.prolongation.size(); ++r) {
+        if (angle != 0.0 && !level.linearPrecision[r]) continue;
+        const uint32_t p = level.prolongation[r].particle;
+        const glm::vec3 expected = moved(rest(model, p), angle);
+        EXPECT_LT(glm::length(glm::vec3(now[p]) - expected), 2e-6f) << p << " angle " << angle;
+        EXPECT_EQ(now[p].w, start[p].w);
+      }
+      if (angle == 0.0) {
+        rows += static_cast<uint32_t>(level.prolongation.size());
+        linear += level.linearRows;
+      }
+    }
+  }
+  return double(linear) / double(rows);
+}
+
+Model standardCloth(uint32_t n) {
+  SceneDesc scene = builtinScene("standard_cloth");
+  scene.cloths.at(0).resolution = {n, n};
+  return buildModel(scene);
+}
+
+SolverSettings enabled(uint32_t parents = 2) {
+  SolverSettings s;
+  s.hierarchy.enabled = true;
+  s.hierarchy.parents = parents;
+  return s;
+}
+
+TEST(Hierarchy, ClothInvariantsAndRigidMotions) {
+  const Model model = standardCloth(48);
+  for (uint32_t k : {2u, 3u}) {
+    const Hierarchy h = buildHierarchy(model, enabled(k));
+    checkInvariants(model, h, k, "cloth 48², k = " + std::to_string(k));
+    const double share = checkRigidProlongation(model, h);
+    std::printf("cloth 48², k = %u: %u levels, %.1f%% of rows with linear precision\n", k, h.levelCount(),
+                100.0 * share);
+    EXPECT_GE(share, k == 2 ? 0.5 : 0.85);  // measured: 59.7% (k = 2), 91.2% (k = 3)
+  }
+}
+
+// The whole chain coarsest → finest: a rigid motion of the coarsest level's particles reaches every
+// particle of the cloth.
+TEST(Hierarchy, ClothRigidMotionThroughAllLevels) {
+  const Model model = standardCloth(40);
+  const Hierarchy h = buildHierarchy(model, enabled());
+  ASSERT_GE(h.levelCount(), 2u);
+  for (double angle : {0.0, 0.4}) {
+    std::vector<glm::vec4> start(model.restPositions), now(model.restPositions);
+    for (uint32_t p : h.levels.back().particles) now[p] = glm::vec4(moved(rest(model, p), angle), now[p].w);
+    for (uint32_t l = h.levelCount(); l-- > 0;) prolongate(h.levels[l], start, now);
+    bool allLinear = true;
+    for (const HierarchyLevel& level : h.levels)
+      allLinear = allLinear && level.linearRows == level.prolongation.size();
+    if (angle != 0.0 && !allLinear) continue;  // a rotation reaches the fine level only through linear rows
+    double worst = 0.0;
+    for (uint32_t p = 0; p < model.particleCount(); ++p)
+      worst = std::max(worst, double(glm::length(glm::vec3(now[p]) - moved(rest(model, p), angle))));
+    EXPECT_LT(worst, 4e-6) << "angle " << angle;
+  }
+}
+
+TEST(Hierarchy, ShellInvariants) {
+  const Model model = buildModel(parseScene(R"({"shells": [{"mesh": {"type": "icosphere", "radius": 0.3,
+    "subdivisions": 4}, "pin_box": {"min": [-1, 0.25, -1], "max": [1, 1, 1]}}]})",
+                                            "shell.json"));
+  SolverSettings s = enabled();
+  s.hierarchy.minParticles = 16;
+  const Hierarchy h = buildHierarchy(model, s);
+  checkInvariants(model, h, 2, "icosphere shell");
+  const double share = checkRigidProlongation(model, h);
+  std::printf("shell (%u particles): %u levels, %.1f%% of rows with linear precision\n",
+              model.particleCount(), h.levelCount(), 100.0 * share);
+}
+
+TEST(Hierarchy, SoftBodyInvariantsAndCompliance) {
+  const Model model =
+      buildModel(parseScene(R"({"soft_bodies": [{"mesh": {"type": "box", "size": [0.2, 0.6, 0.2],
+    "cells": [4, 12, 4]}, "material": {"model": "neohookean", "youngs_modulus": 1e5, "poisson_ratio": 0.3},
+    "pin_box": {"min": [-1, -0.31, -1], "max": [1, -0.29, 1]}}]})",
+                            "soft.json"));
+  SolverSettings s = enabled();
+  s.hierarchy.minParticles = 16;
+  const Hierarchy h = buildHierarchy(model, s);
+  checkInvariants(model, h, 2, "soft column");
+  const double share = checkRigidProlongation(model, h);
+  std::printf("soft column (%u particles): %u levels, %.1f%% of rows with linear precision\n",
+              model.particleCount(), h.levelCount(), 100.0 * share);
+  EXPECT_GE(share, 0.9);
+  for (const HierarchyLevel& level : h.levels)  // a compliant material gives compliant coarse edges
+    for (const gpu::CoarseConstraint& c : level.constraints) EXPECT_GT(c.compliance, 0.0f);
+}
+
+// Three particles 1 m apart on a line, 1 kg each, two springs of compliance α: the middle one is left out
+// (parents 0 and 2, weights ½), the chain becomes one spring of 2 m, k·L/L_c = k/2 (springs in series),
+// and each end carries 1.5 kg.
+TEST(Hierarchy, ChainCollapsesToSpringsInSeries) {
+  Model model;
+  for (int i = 0; i < 3; ++i) model.restPositions.push_back(glm::vec4(float(i), 0.0f, 0.0f, 1.0f));
+  const float alpha = 1e-3f;  // m/N
+  model.distance.push_back(DistanceConstraint{0, 1, 1.0f, alpha, 1.0f, 0});
+  model.distance.push_back(DistanceConstraint{1, 2, 1.0f, alpha, 1.0f, 0});
+  SolverSettings s = enabled();
+  s.hierarchy.minParticles = 1;
+  const Hierarchy h = buildHierarchy(model, s);
+  ASSERT_EQ(h.levelCount(), 1u);
+  const HierarchyLevel& level = h.levels[0];
+  EXPECT_EQ(level.particles, (std::vector<uint32_t>{0, 2}));
+  ASSERT_EQ(level.prolongation.size(), 1u);
+  EXPECT_EQ(level.prolongation[0].particle, 1u);
+  EXPECT_EQ(level.prolongation[0].weights[0], 0.5f);
+  EXPECT_EQ(level.prolongation[0].weights[1], 0.5f);
+  ASSERT_EQ(level.constraints.size(), 1u);
+  const gpu::CoarseConstraint& c = level.constraints[0];
+  EXPECT_FLOAT_EQ(c.restLength, 2.0f);
+  EXPECT_FLOAT_EQ(c.compliance, 2.0f * alpha);
+  EXPECT_FLOAT_EQ(c.invMassA, 1.0f / 1.5f);
+  EXPECT_FLOAT_EQ(c.invMassB, 1.0f / 1.5f);
+  EXPECT_EQ(c.flags, 0u);
+  s.hierarchy.bilateral = true;
+  EXPECT_EQ(buildHierarchy(model, s).levels.at(0).constraints.at(0).flags, VKXPBD_COARSE_BILATERAL);
+  model.distance[1].compliance = 0.0f;  // a rigid contributor makes the coarse edge rigid
+  EXPECT_EQ(buildHierarchy(model, s).levels.at(0).constraints.at(0).compliance, 0.0f);
+}
+
+TEST(Hierarchy, DeterministicDisabledAndPerBody) {
+  SceneDesc scene = builtinScene("standard_cloth");
+  scene.cloths.at(0).resolution = {24, 24};
+  scene.cloths.push_back(scene.cloths.at(0));
+  scene.cloths.back().name = "second";
+  scene.cloths.back().center.y = 2.0f;
+  Model model = buildModel(scene);
+  ASSERT_EQ(model.bodies.size(), 2u);
+  EXPECT_TRUE(buildHierarchy(model, SolverSettings{}).empty());
+
+  const Hierarchy a = buildHierarchy(model, enabled()), b = buildHierarchy(model, enabled());
+  ASSERT_EQ(a.levelCount(), b.levelCount());
+  for (uint32_t l = 0; l < a.levelCount(); ++l) {
+    const HierarchyLevel &x = a.levels[l], &y = b.levels[l];
+    ASSERT_EQ(x.constraints.size(), y.constraints.size());
+    ASSERT_EQ(x.prolongation.size(), y.prolongation.size());
+    EXPECT_EQ(0, std::memcmp(x.constraints.data(), y.constraints.data(),
+                             x.constraints.size() * sizeof(gpu::CoarseConstraint)));
+    EXPECT_EQ(0, std::memcmp(x.prolongation.data(), y.prolongation.data(),
+                             x.prolongation.size() * sizeof(gpu::ProlongationRow)));
+    EXPECT_EQ(x.particles, y.particles);
+  }
+
+  // Only the second body on: every level holds only its particles; the same levels as it has alone.
+  model.bodies[1].hierarchy = enabled().hierarchy;
+  const Hierarchy one = buildHierarchy(model, SolverSettings{});
+  ASSERT_FALSE(one.empty());
+  for (const HierarchyLevel& level : one.levels) {
+    for (uint32_t p : level.particles) EXPECT_GE(p, model.bodies[1].first);
+    for (const gpu::ProlongationRow& row : level.prolongation) EXPECT_GE(row.particle, model.bodies[1].first);
+  }
+  EXPECT_EQ(one.levels[0].particleCount * 2, a.levels[0].particleCount);
+
+  model.bodies[1].hierarchy->parents = 5;
+  try {
+    buildHierarchy(model, SolverSettings{});
+    ADD_FAILURE() << "parents = 5 accepted";
+  } catch (const std::invalid_argument& e) {
+    EXPECT_NE(std::string(e.what()).find("second"), std::string::npos) << e.what();
+  }
+}
+
+// The level table of docs/hierarchy.md: particles, constraints, colours per level and the build time.
+void printTable(uint32_t n) {
+  const Model model = standardCloth(n);
+  const auto t0 = std::chrono::steady_clock::now();
+  const Hierarchy h = buildHierarchy(model, enabled());
+  const double ms = std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - t0).count();
+  std::printf("standard cloth %u²: %u particles, %zu constraints; hierarchy built in %.0f ms\n", n,
+              model.particleCount(), model.constraintCount(), ms);
+  for (uint32_t l = 0; l < h.levelCount(); ++l) {
+    const HierarchyLevel& level = h.levels[l];
+    std::printf(
+        "  level %u: %7u particles %8zu constraints %3u colours (largest %u, smallest %u), "
+        "%5.1f%% rows linear, %u inverse-distance\n",
+        l + 1, level.particleCount, level.constraints.size(), level.stats.colours, level.stats.largestColour,
+        level.stats.smallestColour,
+        100.0 * level.linearRows / double(std::max<size_t>(1, level.prolongation.size())),
+        level.inverseDistanceRows);
+  }
+  std::fflush(stdout);
+}
+
+TEST(Hierarchy, StandardClothLevels) {
+  printTable(128);
+}
+
+// 256² and 512² (seconds on 2 cores): run with --gtest_also_run_disabled_tests.
+TEST(Hierarchy, DISABLED_StandardClothLevelsLarge) {
+  printTable(256);
+  printTable(512);
+}
+
+}  // namespace
+}  // namespace vkxpbd
