@@ -8,6 +8,7 @@
 #include "shared/position_math.h"
 #include "shared/integrator_math.h"
 #include "shared/momentum_math.h"
+#include "shared/hierarchy_math.h"
 
 #ifndef VKXPBD_CUSTOM_WORKGROUP
 layout(local_size_x = VKXPBD_WORKGROUP_SIZE) in;
@@ -31,8 +32,8 @@ layout(std430, set = 0, binding = VKXPBD_BINDING_JACOBI_SCALE) restrict readonly
 layout(std430, set = 0, binding = VKXPBD_BINDING_COLLIDERS) restrict readonly buffer Colliders { Collider colliders[]; };
 layout(std430, set = 0, binding = VKXPBD_BINDING_SDF_VALUES) restrict readonly buffer SdfValues { float sdfValues[]; };
 layout(std140, set = 0, binding = VKXPBD_BINDING_PARAMS) uniform Params { SimParams params; };
-layout(std430, set = 0, binding = VKXPBD_BINDING_CLOCK) restrict buffer Clock { FrameClock clock; };
-layout(std430, set = 0, binding = VKXPBD_BINDING_GRAB) restrict buffer Grab { GrabConstraint grab; };
+layout(std430, set = 0, binding = VKXPBD_BINDING_CONTROL) restrict buffer Control { GrabConstraint grab; FrameClock clock; };
+layout(std430, set = 0, binding = VKXPBD_BINDING_HIERARCHY) restrict readonly buffer HierarchyData { vec4 hierarchy[]; };
 layout(std430, set = 0, binding = VKXPBD_BINDING_TETHERS) restrict readonly buffer Tethers { Tether tethers[]; };
 layout(std430, set = 0, binding = VKXPBD_BINDING_ELEMENTS) restrict readonly buffer Elements { ElementConstraint elements[]; };
 layout(std430, set = 0, binding = VKXPBD_BINDING_ELEMENT_DATA) restrict readonly buffer ElementData { vec4 elementData[]; };

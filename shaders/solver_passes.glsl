@@ -92,6 +92,47 @@ void solveDistanceConstraint(uint k, bool firstIteration) {
   if (xb.w > 0.0f) positionLow[c.b] = vec4(lb + r.deltaB, 0.0f);
 }
 
+// Hierarchy, coarse constraint `index` (vec4 units in VKXPBD_BINDING_HIERARCHY: 2 per constraint).
+CoarseConstraint coarseConstraintAt(uint base, uint index) {
+  vec4 p = hierarchy[base + 2u * index];
+  vec4 q = hierarchy[base + 2u * index + 1u];
+  CoarseConstraint c;
+  c.a = floatBitsToUint(p.x);
+  c.b = floatBitsToUint(p.y);
+  c.restLength = p.z;
+  c.compliance = p.w;
+  c.invMassA = q.x;
+  c.invMassB = q.y;
+  c.flags = floatBitsToUint(q.z);
+  c.pad0 = 0u;
+  return c;
+}
+
+// Hierarchy, one coarse constraint of a level's colour (no two share a particle): both ends move, with
+// the level's inverse masses, in the frame of particle a.
+void solveCoarseConstraint(uint base, uint index) {
+  CoarseConstraint c = coarseConstraintAt(base, index);
+  vec4 xa = positions[c.a];
+  vec3 la = positionLow[c.a].xyz;
+  vec3 lb = positionLow[c.b].xyz;
+  DistanceCorrection r = projectCoarse(la, positionRelativeTo(positions[c.b].xyz, lb, xa.xyz), c, params.alphaScale);
+  if (c.invMassA > 0.0f) positionLow[c.a] = vec4(la + r.deltaA, 0.0f);
+  if (c.invMassB > 0.0f) positionLow[c.b] = vec4(lb + r.deltaB, 0.0f);
+}
+
+// Hierarchy, prolongation row `index` (3 vec4 each): its particle moves by its parents' weighted changes
+// since the substep's prediction (the hierarchy runs right after it, so x* is the start).
+void prolongateRow(uint base, uint index) {
+  vec4 head = hierarchy[base + 3u * index];
+  uvec4 parents = floatBitsToUint(hierarchy[base + 3u * index + 1u]);
+  vec4 weights = hierarchy[base + 3u * index + 2u];
+  uint count = floatBitsToUint(head.y);
+  vec3 d[4] = vec3[4](vec3(0.0f), vec3(0.0f), vec3(0.0f), vec3(0.0f));
+  for (uint k = 0u; k < count; ++k) d[k] = positionLow[parents[k]].xyz - predicted[parents[k]].xyz;
+  uint i = floatBitsToUint(head.x);
+  positionLow[i].xyz += prolongationDelta(weights, d[0], d[1], d[2], d[3]);
+}
+
 // Projects stored element constraint `index` (λ after the distance constraints' λ) like
 // projectStoredDistance (taken s times); the caller applies the corrections.
 ElementCorrection projectStoredElement(uint index, bool firstIteration, float s) {

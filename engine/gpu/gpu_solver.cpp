@@ -31,45 +31,17 @@ VkDeviceSize bytesOf(const std::vector<T>& v) {
   return static_cast<VkDeviceSize>(v.size() * sizeof(T));
 }
 
-std::string stageLabel(const char* stage, uint32_t substep) {
-  return std::string(stage) + " s=" + std::to_string(substep);
-}
-
 }  // namespace
-
-static_assert(static_cast<uint32_t>(SolverStage::SolveColour0) == 24, "update solverStageNames");
-
-// The spatial hash's passes, in order, with their shaders (docs/contacts.md).
-enum HashPass { Clear, Count, ScanBlocks, ScanTop, ScanAdd, Scatter, Sort, Neighbours, HashPassCount };
-constexpr const char* kHashShaders[HashPassCount] = {
-    "hash_clear.comp",    "hash_count.comp",   "hash_scan_blocks.comp", "hash_scan_top.comp",
-    "hash_scan_add.comp", "hash_scatter.comp", "hash_sort.comp",        "hash_neighbours.comp"};
-
-std::vector<std::string> solverStageNames(uint32_t colourCount) {
-  // In SolverStage order; the colours follow from SolveColour0.
-  std::vector<std::string> names = {"predict",          "jacobi constraints",  "jacobi apply",
-                                    "collide",          "update velocity",     "grab",
-                                    "tethers",          "volume gradient",     "volume reduce",
-                                    "volume apply",     "hash clear",          "hash count",
-                                    "hash scan blocks", "hash scan top",       "hash scan add",
-                                    "hash scatter",     "hash sort",           "hash neighbours",
-                                    "contact solve",    "triangle neighbours", "triangle contact solve",
-                                    "momentum start",   "momentum reduce",     "momentum apply"};
-  for (uint32_t c = 0; c < colourCount; ++c) names.push_back("solve colour " + std::to_string(c));
-  return names;
-}
 
 GpuSolver::GpuSolver(const vk::Context& ctx, const Model& model, const SolverSettings& settings,
                      const SolverLayout& layout, const GpuSolverOptions& options)
     : ctx_(ctx), model_(model), settings_(settings), layout_(layout), options_(options) {
   createBuffers();
   createDescriptors();
+  schedule_ = buildFrameSchedule(model_, settings_, layout_, false);
   createPipelines();
-  const uint32_t colours = static_cast<uint32_t>(layout_.colours.size());
-  // predict, the hash, collide, update velocity; per iteration the colours, two Jacobi passes, three
-  // volume passes, three momentum passes, four contact passes, tethers and the grab (an upper bound for
-  // the timestamp pool).
-  const uint32_t passesPerSubstep = 4 + HashPassCount + settings_.iterations * (colours + 14);
+  // Timestamp queries for the longest frame (with the grab pass); the stage names do not depend on it.
+  const FrameSchedule longest = buildFrameSchedule(model_, settings_, layout_, true);
   for (int i = 0; i < 2; ++i) {
     auto slot = std::make_unique<FrameSlot>();
     std::string name = "solver frame " + std::to_string(i);
@@ -84,7 +56,7 @@ GpuSolver::GpuSolver(const vk::Context& ctx, const Model& model, const SolverSet
     ctx_.setName(VK_OBJECT_TYPE_FENCE, slot->fence, name + " fence");
     if (options_.timestamps)
       slot->timer = std::make_unique<vk::PassTimer>(
-          ctx_, solverStageNames(colours), settings_.substeps * passesPerSubstep, name + " timestamps");
+          ctx_, longest.stageNames, static_cast<uint32_t>(longest.passes.size()), name + " timestamps");
     slots_.push_back(std::move(slot));
     recordFrame(*slots_.back(), name);
   }
@@ -97,14 +69,7 @@ GpuSolver::~GpuSolver() {
     vkFreeCommandBuffers(ctx_.device, ctx_.commandPool, 1, &slot->cmd);
   }
   slots_.clear();
-  for (VkPipeline p :
-       {predict_, solveColour_, solveDistance_, jacobiDistance_, jacobiConstraints_, jacobiApply_, collide_,
-        updateVelocity_, grabPipeline_, tethers_, volumeGradient_, volumeReduce_, volumeApply_, contactCount_,
-        contactSolve_, contactApply_, triangleNeighbours_, triangleContactSolve_})
-    vkDestroyPipeline(ctx_.device, p, nullptr);
-  for (VkPipeline p : {momentumStart_, momentumReduce_, momentumApply_})
-    vkDestroyPipeline(ctx_.device, p, nullptr);
-  for (VkPipeline p : hashPipelines_) vkDestroyPipeline(ctx_.device, p, nullptr);
+  for (VkPipeline p : pipelines_) vkDestroyPipeline(ctx_.device, p, nullptr);
   vkDestroyPipelineLayout(ctx_.device, pipelineLayout_, nullptr);
   vk::destroyBufferDescriptorSet(ctx_, descriptors_);
   for (Buffer& b : buffers_) vk::destroyBuffer(ctx_, b);
@@ -199,10 +164,13 @@ void GpuSolver::createBuffers() {
   buffers_[VKXPBD_BINDING_PARAMS] =
       vk::createBuffer(ctx_, sizeof(gpu::SimParams), VK_BUFFER_USAGE_UNIFORM_BUFFER_BIT,
                        MemoryKind::HostVisible, "sim params");
-  make(VKXPBD_BINDING_CLOCK, sizeof(gpu::FrameClock), "frame clock");
-  buffers_[VKXPBD_BINDING_GRAB] =
-      vk::createBuffer(ctx_, sizeof(gpu::GrabConstraint), VK_BUFFER_USAGE_STORAGE_BUFFER_BIT,
-                       MemoryKind::HostVisible, "grab constraint");
+  // Host-visible (so mapped): the host writes the grab and the clock between frames, and reads the clock.
+  buffers_[VKXPBD_BINDING_CONTROL] =
+      vk::createBuffer(ctx_, sizeof(gpu::FrameControl), VK_BUFFER_USAGE_STORAGE_BUFFER_BIT,
+                       MemoryKind::HostVisible, "frame control (grab, clock)");
+  const std::vector<glm::vec4> hierarchy = packHierarchy(layout_);
+  make(VKXPBD_BINDING_HIERARCHY, bytesOf(hierarchy), "hierarchy");
+  upload(VKXPBD_BINDING_HIERARCHY, hierarchy);
 
   std::vector<uint32_t> particlePin(m.particleCount(), VKXPBD_NONE);
   for (uint32_t p = 0; p < m.pins.size(); ++p) particlePin[m.pins[p].particle] = p;
@@ -239,8 +207,7 @@ void GpuSolver::createBuffers() {
   // The scene's initial velocities (linear and angular, per body): every command starts from them.
   upload(VKXPBD_BINDING_VELOCITIES, makeInitialState(m).velocities);
   startHistory(makeInitialState(m).velocities);
-  gpu::FrameClock clock{};
-  vk::uploadBuffer(ctx_, buffers_[VKXPBD_BINDING_CLOCK], &clock, sizeof(clock));
+  writeClock(0);
   writeGrab(grab_);
 }
 
@@ -257,56 +224,35 @@ void GpuSolver::createDescriptors() {
 }
 
 void GpuSolver::createPipelines() {
-  predict_ = vk::createComputePipeline(ctx_, pipelineLayout_, "predict.comp");
-  solveColour_ = vk::createComputePipeline(ctx_, pipelineLayout_, "solve_colour.comp");
-  solveDistance_ = vk::createComputePipeline(ctx_, pipelineLayout_, "solve_distance.comp");
-  jacobiConstraints_ = vk::createComputePipeline(ctx_, pipelineLayout_, "jacobi_constraints.comp");
-  jacobiDistance_ = vk::createComputePipeline(ctx_, pipelineLayout_, "jacobi_distance.comp");
-  volumeGradient_ = vk::createComputePipeline(ctx_, pipelineLayout_, "volume_gradient.comp");
-  volumeReduce_ = vk::createComputePipeline(ctx_, pipelineLayout_, "volume_reduce.comp");
-  volumeApply_ = vk::createComputePipeline(ctx_, pipelineLayout_, "volume_apply.comp");
-  if (!model_.momentumBodies.empty()) {
-    momentumStart_ = vk::createComputePipeline(ctx_, pipelineLayout_, "momentum_start.comp");
-    momentumReduce_ = vk::createComputePipeline(ctx_, pipelineLayout_, "momentum_reduce.comp");
-    momentumApply_ = vk::createComputePipeline(ctx_, pipelineLayout_, "momentum_apply.comp");
-  }
-  if (model_.contacts.enabled) {
-    for (const char* shader : kHashShaders)
-      hashPipelines_.push_back(vk::createComputePipeline(ctx_, pipelineLayout_, shader));
-    contactCount_ = vk::createComputePipeline(ctx_, pipelineLayout_, "contact_count.comp");
-    contactSolve_ = vk::createComputePipeline(ctx_, pipelineLayout_, "contact_solve.comp");
-    contactApply_ = vk::createComputePipeline(ctx_, pipelineLayout_, "contact_apply.comp");
-  }
-  if (model_.contacts.enabled && model_.contacts.triangles) {
-    triangleNeighbours_ = vk::createComputePipeline(ctx_, pipelineLayout_, "triangle_neighbours.comp");
-    triangleContactSolve_ = vk::createComputePipeline(ctx_, pipelineLayout_, "triangle_contact_solve.comp");
-  }
-  jacobiApply_ = vk::createComputePipeline(ctx_, pipelineLayout_, "jacobi_apply.comp");
-  collide_ = vk::createComputePipeline(ctx_, pipelineLayout_, "collide.comp");
-  updateVelocity_ = vk::createComputePipeline(ctx_, pipelineLayout_, "update_velocity.comp");
-  grabPipeline_ = vk::createComputePipeline(ctx_, pipelineLayout_, "grab.comp");
-  tethers_ = vk::createComputePipeline(ctx_, pipelineLayout_, "tethers.comp");
+  // Every pass the schedule uses, and the grab (recorded while the user drags a particle).
+  std::array<bool, kPassCount> used{};
+  used[static_cast<uint32_t>(PassId::Grab)] = true;
+  for (const ScheduledPass& p : schedule_.passes) used[static_cast<uint32_t>(p.pass)] = true;
+  for (const PassInfo& info : kPassTable)
+    if (used[static_cast<uint32_t>(info.id)])
+      pipelines_[static_cast<uint32_t>(info.id)] =
+          vk::createComputePipeline(ctx_, pipelineLayout_, info.shader);
 }
 
-void GpuSolver::recordPass(FrameSlot& slot, SolverStage stage, uint32_t colour, VkPipeline pipeline,
-                           const gpu::PassConstants& constants, uint32_t threads, const std::string& label,
-                           bool groups) {
-  if (threads == 0) return;
+void GpuSolver::recordPass(FrameSlot& slot, const ScheduledPass& pass) {
   VkCommandBuffer cmd = slot.cmd;
-  ctx_.beginLabel(cmd, label);
+  const VkPipeline pipeline = pipelines_[static_cast<uint32_t>(pass.pass)];
+  ctx_.beginLabel(cmd, schedule_.label(pass));
   if (slot.bound != pipeline) {
     vkCmdBindPipeline(cmd, VK_PIPELINE_BIND_POINT_COMPUTE, pipeline);
     slot.bound = pipeline;
   }
-  vkCmdPushConstants(cmd, pipelineLayout_, VK_SHADER_STAGE_COMPUTE_BIT, 0, sizeof(constants), &constants);
-  const uint32_t groupTotal = groups ? threads : vk::groupCount(threads, VKXPBD_WORKGROUP_SIZE);
+  vkCmdPushConstants(cmd, pipelineLayout_, VK_SHADER_STAGE_COMPUTE_BIT, 0, sizeof(pass.constants),
+                     &pass.constants);
+  const uint32_t groupTotal = passInfo(pass.pass).shape == DispatchShape::WorkGroups
+                                  ? pass.threads
+                                  : vk::groupCount(pass.threads, VKXPBD_WORKGROUP_SIZE);
   const uint32_t maxX = ctx_.properties.limits.maxComputeWorkGroupCount[0];
   const uint32_t x = std::min(groupTotal, maxX);
   vkCmdDispatch(cmd, x, vk::groupCount(groupTotal, x), 1);
   ctx_.endLabel(cmd);
-  if (slot.timer) slot.timer->endPass(cmd, static_cast<uint32_t>(stage) + colour);
+  if (slot.timer) slot.timer->endPass(cmd, pass.stage);
   vk::computeToComputeBarrier(ctx_, cmd);
-  ++passesPerFrame_;
 }
 
 void GpuSolver::recordFrame(FrameSlot& slot, const std::string& name) {
@@ -326,123 +272,22 @@ void GpuSolver::recordFrame(FrameSlot& slot, const std::string& name) {
   vkCmdBindDescriptorSets(cmd, VK_PIPELINE_BIND_POINT_COMPUTE, pipelineLayout_, 0, 1, &descriptors_.set, 0,
                           nullptr);
   slot.bound = VK_NULL_HANDLE;
-  passesPerFrame_ = 0;
-
-  const uint32_t n = model_.particleCount();
-  const bool collide = !model_.colliders.empty();
-  for (uint32_t s = 0; s < settings_.substeps; ++s) {
-    ctx_.beginLabel(cmd, "substep " + std::to_string(s));
-    gpu::PassConstants pc{};
-    pc.substep = s;
-    pc.count = n;
-    recordPass(slot, SolverStage::Predict, 0, predict_, pc, n, stageLabel("predict", s));
-    if (model_.contacts.enabled && s % model_.contacts.rebuildInterval == 0) recordHash(slot, s);
-    for (uint32_t it = 0; it < settings_.iterations; ++it) {
-      pc.flags = it == 0 ? VKXPBD_FLAG_FIRST_ITERATION : 0u;
-      const std::string iter = " it=" + std::to_string(it);
-      const uint32_t bodies = static_cast<uint32_t>(model_.momentumBodies.size());
-      if (bodies > 0) {
-        pc.first = 0;
-        pc.count = n;
-        recordPass(slot, SolverStage::MomentumStart, 0, momentumStart_, pc, n,
-                   stageLabel("momentum start", s) + iter);
-      }
-      for (uint32_t c = 0; c < layout_.colours.size(); ++c) {
-        pc.first = layout_.colours[c].first;
-        pc.count = layout_.colours[c].count;
-        pc.elementFirst = layout_.elementColours[c].first;
-        pc.elementCount = layout_.elementColours[c].count;
-        recordPass(slot, SolverStage::SolveColour0, c, pc.elementCount > 0 ? solveColour_ : solveDistance_,
-                   pc, pc.count + pc.elementCount,
-                   "solve colour=" + std::to_string(c) + " s=" + std::to_string(s) + iter);
-      }
-      if (layout_.jacobi.count + layout_.jacobiElements.count > 0) {
-        pc.first = layout_.jacobi.first;
-        pc.count = layout_.jacobi.count;
-        pc.slotBase = 0;
-        pc.elementFirst = layout_.jacobiElements.first;
-        pc.elementCount = layout_.jacobiElements.count;
-        pc.elementSlotBase = layout_.elementSlotBase();
-        recordPass(slot, SolverStage::JacobiConstraints, 0,
-                   pc.elementCount > 0 ? jacobiConstraints_ : jacobiDistance_, pc, pc.count + pc.elementCount,
-                   stageLabel("jacobi constraints", s) + iter);
-        pc.first = 0;
-        pc.count = layout_.adjacency.rowCount();
-        recordPass(slot, SolverStage::JacobiApply, 0, jacobiApply_, pc, pc.count,
-                   stageLabel("jacobi apply", s) + iter);
-      }
-      if (!layout_.volumes.empty()) {
-        pc.first = 0;
-        pc.count = static_cast<uint32_t>(layout_.volumeRows.size());
-        recordPass(slot, SolverStage::VolumeGradient, 0, volumeGradient_, pc, pc.count,
-                   stageLabel("volume gradient", s) + iter);
-        recordPass(slot, SolverStage::VolumeReduce, 0, volumeReduce_, pc,
-                   static_cast<uint32_t>(layout_.volumes.size()), stageLabel("volume reduce", s) + iter,
-                   true);
-        recordPass(slot, SolverStage::VolumeApply, 0, volumeApply_, pc, pc.count,
-                   stageLabel("volume apply", s) + iter);
-      }
-      if (bodies > 0) {
-        recordPass(slot, SolverStage::MomentumReduce, 0, momentumReduce_, pc, bodies,
-                   stageLabel("momentum reduce", s) + iter, true);
-        recordPass(slot, SolverStage::MomentumApply, 0, momentumApply_, pc, bodies,
-                   stageLabel("momentum apply", s) + iter, true);
-      }
-      if (model_.contacts.enabled) {
-        pc.first = 0;
-        pc.count = n;
-        // Counts first (particle pairs, then the triangle contacts, computed once and stored), then the
-        // scaled corrections: every contact's scale needs its particles' counts (docs/contacts.md).
-        recordPass(slot, SolverStage::ContactSolve, 0, contactCount_, pc, n,
-                   stageLabel("contact count", s) + iter);
-        if (model_.contacts.triangles)
-          recordPass(slot, SolverStage::TriangleContactSolve, 0, triangleContactSolve_, pc, n,
-                     stageLabel("triangle contact solve", s) + iter);
-        recordPass(slot, SolverStage::ContactSolve, 0, contactSolve_, pc, n,
-                   stageLabel("contact solve", s) + iter);
-        recordPass(slot, SolverStage::ContactSolve, 0, contactApply_, pc, n,
-                   stageLabel("contact apply", s) + iter);
-      }
-      if (!model_.tethers.empty()) {
-        pc.first = 0;
-        pc.count = static_cast<uint32_t>(model_.tethers.size());
-        recordPass(slot, SolverStage::Tethers, 0, tethers_, pc, pc.count, stageLabel("tethers", s) + iter);
-      }
-      if (grab_.enabled != 0u)
-        recordPass(slot, SolverStage::Grab, 0, grabPipeline_, pc, 1, stageLabel("grab", s) + iter);
+  uint32_t substep = VKXPBD_NONE;
+  for (const ScheduledPass& pass : schedule_.passes) {
+    if (pass.substep != substep) {
+      if (substep != VKXPBD_NONE) ctx_.endLabel(cmd);
+      substep = pass.substep;
+      ctx_.beginLabel(cmd, "substep " + std::to_string(substep));
     }
-    pc = gpu::PassConstants{};
-    pc.substep = s;
-    pc.count = n;
-    if (collide) recordPass(slot, SolverStage::Collide, 0, collide_, pc, n, stageLabel("collide", s));
-    pc.flags = s + 1 == settings_.substeps ? VKXPBD_FLAG_LAST_SUBSTEP : 0u;
-    recordPass(slot, SolverStage::UpdateVelocity, 0, updateVelocity_, pc, n,
-               stageLabel("update velocity", s));
-    ctx_.endLabel(cmd);
+    recordPass(slot, pass);
   }
+  if (substep != VKXPBD_NONE) ctx_.endLabel(cmd);
   // Results readable by the host, by copies and by whoever draws them.
   vk::memoryBarrier(ctx_, cmd, VK_PIPELINE_STAGE_2_COMPUTE_SHADER_BIT, VK_ACCESS_2_SHADER_STORAGE_WRITE_BIT,
                     VK_PIPELINE_STAGE_2_HOST_BIT | VK_PIPELINE_STAGE_2_COPY_BIT | options_.externalReadStages,
                     VK_ACCESS_2_HOST_READ_BIT | VK_ACCESS_2_TRANSFER_READ_BIT | options_.externalReadAccess);
   ctx_.endLabel(cmd);
   VK_CHECK(vkEndCommandBuffer(cmd));
-}
-
-void GpuSolver::recordHash(FrameSlot& slot, uint32_t substep) {
-  const gpu::SimParams params = makeSimParams(model_, settings_);
-  const uint32_t buckets = params.hashTableMask + 1, n = model_.particleCount();
-  gpu::PassConstants pc{};
-  pc.substep = substep;
-  const uint32_t threads[HashPassCount] = {buckets + 1, n, params.scanBlocks, 1, buckets, n, buckets, n};
-  constexpr const char* kLabels[HashPassCount] = {"hash clear",    "hash count",     "hash scan blocks",
-                                                  "hash scan top", "hash scan add",  "hash scatter",
-                                                  "hash sort",     "hash neighbours"};
-  for (uint32_t p = 0; p < HashPassCount; ++p)
-    recordPass(slot, static_cast<SolverStage>(static_cast<uint32_t>(SolverStage::HashClear) + p), 0,
-               hashPipelines_[p], pc, threads[p], stageLabel(kLabels[p], substep), p == ScanBlocks);
-  if (model_.contacts.triangles)
-    recordPass(slot, SolverStage::TriangleNeighbours, 0, triangleNeighbours_, pc, n,
-               stageLabel("triangle neighbours", substep));
 }
 
 NeighbourLists GpuSolver::downloadNeighbours() {
@@ -476,7 +321,18 @@ NeighbourLists GpuSolver::downloadTriangleNeighbours() {
 }
 
 void GpuSolver::writeGrab(const gpu::GrabConstraint& grab) {
-  vk::uploadBuffer(ctx_, buffers_[VKXPBD_BINDING_GRAB], &grab, sizeof(grab));
+  auto* control = static_cast<gpu::FrameControl*>(buffers_[VKXPBD_BINDING_CONTROL].mapped);
+  control->grab = grab;
+}
+
+void GpuSolver::writeClock(uint32_t frame) {
+  auto* control = static_cast<gpu::FrameControl*>(buffers_[VKXPBD_BINDING_CONTROL].mapped);
+  control->clock = gpu::FrameClock{};
+  control->clock.frame = frame;
+}
+
+uint32_t GpuSolver::readClock() const {
+  return static_cast<const gpu::FrameControl*>(buffers_[VKXPBD_BINDING_CONTROL].mapped)->clock.frame;
 }
 
 void GpuSolver::setGrab(uint32_t particle, glm::vec3 target, float compliance) {
@@ -499,6 +355,7 @@ void GpuSolver::releaseGrab() {
 }
 
 void GpuSolver::rerecordFrames() {
+  schedule_ = buildFrameSchedule(model_, settings_, layout_, grab_.enabled != 0u);
   for (size_t i = 0; i < slots_.size(); ++i) recordFrame(*slots_[i], "solver frame " + std::to_string(i));
   // The re-recorded frames' timestamp queries have not run yet: no frame's times are available.
   lastCompleted_ = -1;
@@ -551,10 +408,8 @@ void GpuSolver::upload(const State& state) {
   vk::uploadBuffer(ctx_, buffers_[VKXPBD_BINDING_POSITION_LOW], low.data(), bytesOf(low));
   vk::uploadBuffer(ctx_, buffers_[VKXPBD_BINDING_VELOCITIES], state.velocities.data(),
                    bytesOf(state.velocities));
-  gpu::FrameClock clock{};
-  clock.frame = static_cast<uint32_t>(state.frame);
-  vk::uploadBuffer(ctx_, buffers_[VKXPBD_BINDING_CLOCK], &clock, sizeof(clock));
-  frame_ = clock.frame;
+  frame_ = static_cast<uint32_t>(state.frame);
+  writeClock(frame_);
 }
 
 State GpuSolver::download() {
@@ -569,9 +424,7 @@ State GpuSolver::download() {
                      bytesOf(state.positionsLow));
   vk::downloadBuffer(ctx_, buffers_[VKXPBD_BINDING_VELOCITIES], state.velocities.data(),
                      bytesOf(state.velocities));
-  gpu::FrameClock clock{};
-  vk::downloadBuffer(ctx_, buffers_[VKXPBD_BINDING_CLOCK], &clock, sizeof(clock));
-  state.frame = clock.frame;
+  state.frame = readClock();
   return state;
 }
 

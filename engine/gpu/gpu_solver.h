@@ -1,13 +1,12 @@
 // The GPU solver: the model's buffers on the device, one compute pass per stage, and a whole frame
 // (all substeps) recorded once into a command buffer that is replayed every frame.
 //
-// A substep is:   predict → [solve colour 0 … colour C−1 → Jacobi constraints → Jacobi apply
-//                   → volume gradient → volume reduce → volume apply → tethers → grab] × iterations
-//                 → collide → update velocity
+// The passes are those of the frame schedule (sim/solver_schedule.h), which the CPU reference walks too,
 // with a compute→compute memory barrier after every pass. Two identical command buffers alternate so
 // one frame can be queued while the previous runs; no vkDeviceWaitIdle per frame.
 #pragma once
 
+#include <array>
 #include <memory>
 #include <string>
 #include <vector>
@@ -15,6 +14,7 @@
 #include "sim/contact_hash.h"
 #include "sim/model.h"
 #include "sim/solver_layout.h"
+#include "sim/solver_schedule.h"
 #include "vk/buffer.h"
 #include "vk/descriptors.h"
 #include "vk/timestamps.h"
@@ -27,35 +27,6 @@ struct GpuSolverOptions {
   // vertex input); included in the frame's first and last barriers.
   VkPipelineStageFlags2 externalReadStages = 0;
   VkAccessFlags2 externalReadAccess = 0;
-};
-
-// Pass stages, used for timestamps and labels.
-enum class SolverStage : uint32_t {
-  Predict,
-  JacobiConstraints,
-  JacobiApply,
-  Collide,
-  UpdateVelocity,
-  Grab,
-  Tethers,
-  VolumeGradient,
-  VolumeReduce,
-  VolumeApply,
-  HashClear,  // the spatial hash's 8 passes, in order (HashPass in gpu_solver.cpp)
-  HashCount,
-  HashScanBlocks,
-  HashScanTop,
-  HashScanAdd,
-  HashScatter,
-  HashSort,
-  HashNeighbours,
-  ContactSolve,          // particle contacts' solve and the contacts' apply
-  TriangleNeighbours,    // point–triangle candidates, once per substep
-  TriangleContactSolve,  // point–triangle contacts, per iteration
-  MomentumStart,         // the free bodies' momentum (shared/momentum_math.h), per iteration
-  MomentumReduce,
-  MomentumApply,
-  SolveColour0
 };
 
 class GpuSolver {
@@ -92,11 +63,15 @@ class GpuSolver {
 
   // Per-stage GPU times of the most recently completed frame; totalMs is its whole GPU span.
   std::vector<vk::StageTime> lastFrameTimes(double* totalMs = nullptr) const;
-  uint32_t passesPerFrame() const { return passesPerFrame_; }
+  uint32_t passesPerFrame() const { return static_cast<uint32_t>(schedule_.passes.size()); }
+  // The passes of one frame as recorded (changes while grabbing).
+  const FrameSchedule& schedule() const { return schedule_; }
 
   const vk::Buffer& positionBuffer() const { return buffers_[VKXPBD_BINDING_POSITIONS]; }
   const vk::Buffer& constraintBuffer() const { return buffers_[VKXPBD_BINDING_DISTANCE]; }
   const vk::Buffer& lambdaBuffer() const { return buffers_[VKXPBD_BINDING_LAMBDA]; }
+  // The hierarchy's coarse levels in use (0: none).
+  uint32_t hierarchyLevels() const { return layout_.hierarchy.levelCount(); }
   const SolverSettings& settings() const { return settings_; }
   // Simulation time (s) at the end of every frame queued so far: where a renderer drawing now
   // places the kinematic colliders (the frame counter as uploaded, plus the frames queued since).
@@ -109,16 +84,16 @@ class GpuSolver {
   void createDescriptors();
   void createPipelines();
   void recordFrame(FrameSlot& slot, const std::string& name);
-  void recordHash(FrameSlot& slot, uint32_t substep);
   void writeGrab(const gpu::GrabConstraint& grab);
   // BDF2: the integrator's history restarted (no past) at `velocities`.
   void startHistory(const std::vector<glm::vec4>& velocities);
   // After wait(): records both frames again (the pass structure changed).
   void rerecordFrames();
-  // One dispatch of `threads` threads (or of `threads` work groups when `groups` is set).
-  void recordPass(FrameSlot& slot, SolverStage stage, uint32_t colour, VkPipeline pipeline,
-                  const gpu::PassConstants& constants, uint32_t threads, const std::string& label,
-                  bool groups = false);
+  // One scheduled pass: its pipeline, push constants, dispatch, timestamp and barrier.
+  void recordPass(FrameSlot& slot, const ScheduledPass& pass);
+  // The frame clock in the control buffer (VKXPBD_BINDING_CONTROL).
+  void writeClock(uint32_t frame);
+  uint32_t readClock() const;
   void finish(FrameSlot& slot);
 
   const vk::Context& ctx_;
@@ -130,37 +105,14 @@ class GpuSolver {
   std::vector<vk::Buffer> buffers_;  // indexed by VKXPBD_BINDING_*
   VkPipelineLayout pipelineLayout_ = VK_NULL_HANDLE;
   vk::BufferDescriptorSet descriptors_;
-  VkPipeline predict_ = VK_NULL_HANDLE;
-  VkPipeline solveColour_ = VK_NULL_HANDLE;
-  VkPipeline solveDistance_ = VK_NULL_HANDLE;  // colours without element constraints
-  VkPipeline jacobiConstraints_ = VK_NULL_HANDLE;
-  VkPipeline jacobiDistance_ = VK_NULL_HANDLE;  // a batch without element constraints
-  VkPipeline volumeGradient_ = VK_NULL_HANDLE;
-  VkPipeline volumeReduce_ = VK_NULL_HANDLE;
-  VkPipeline volumeApply_ = VK_NULL_HANDLE;
-  VkPipeline momentumStart_ = VK_NULL_HANDLE;
-  VkPipeline momentumReduce_ = VK_NULL_HANDLE;
-  VkPipeline momentumApply_ = VK_NULL_HANDLE;
-  std::vector<VkPipeline> hashPipelines_;  // HashPass order
-  VkPipeline contactCount_ = VK_NULL_HANDLE;
-  VkPipeline contactSolve_ = VK_NULL_HANDLE;
-  VkPipeline contactApply_ = VK_NULL_HANDLE;
-  VkPipeline triangleNeighbours_ = VK_NULL_HANDLE;
-  VkPipeline triangleContactSolve_ = VK_NULL_HANDLE;
-  VkPipeline jacobiApply_ = VK_NULL_HANDLE;
-  VkPipeline collide_ = VK_NULL_HANDLE;
-  VkPipeline updateVelocity_ = VK_NULL_HANDLE;
-  VkPipeline grabPipeline_ = VK_NULL_HANDLE;
-  VkPipeline tethers_ = VK_NULL_HANDLE;
+  std::array<VkPipeline, kPassCount> pipelines_{};  // per PassId; null when the model never uses the pass
+  FrameSchedule schedule_;                          // what recordFrame records
 
   gpu::GrabConstraint grab_{};  // what the host last wrote to the grab buffer
   std::vector<std::unique_ptr<FrameSlot>> slots_;
   uint64_t submitted_ = 0;
   uint32_t frame_ = 0;  // the frame counter on the device after every queued frame
   int lastCompleted_ = -1;
-  uint32_t passesPerFrame_ = 0;
 };
-
-std::vector<std::string> solverStageNames(uint32_t colourCount);
 
 }  // namespace vkxpbd

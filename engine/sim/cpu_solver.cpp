@@ -2,6 +2,7 @@
 
 #include "shared/collider_math.h"
 #include "shared/element_math.h"
+#include "shared/hierarchy_math.h"
 #include "shared/integrator_math.h"
 #include "shared/momentum_math.h"
 #include "shared/position_math.h"
@@ -14,7 +15,11 @@ using glm::vec3;
 using glm::vec4;
 
 CpuSolver::CpuSolver(const Model& model, const SolverSettings& settings, const SolverLayout& layout)
-    : model_(model), layout_(layout), settings_(settings), params_(makeSimParams(model, settings)) {
+    : model_(model),
+      layout_(layout),
+      settings_(settings),
+      params_(makeSimParams(model, settings)),
+      schedule_(buildFrameSchedule(model, settings, layout, false)) {
   pinOfParticle_.assign(model.particleCount(), VKXPBD_NONE);
   for (uint32_t p = 0; p < model.pins.size(); ++p) pinOfParticle_[model.pins[p].particle] = p;
   predicted_.resize(model.particleCount());
@@ -27,35 +32,117 @@ CpuSolver::CpuSolver(const Model& model, const SolverSettings& settings, const S
 void CpuSolver::stepFrame(State& state, const IterationObserver& observer) {
   state.positionsLow.resize(model_.particleCount(), vec4(0.0f));
   if (params_.integrator == VKXPBD_INTEGRATOR_BDF2 && history_.empty()) startHistory(state);
-  for (uint32_t s = 0; s < settings_.substeps; ++s) {
-    predict(state, s);
-    if (params_.maxNeighbours > 0 && s % model_.contacts.rebuildInterval == 0) {
-      neighbours_ = findNeighbours(state.positions, params_);
-      if (params_.maxTriangles > 0)
-        triangleNeighbours_ =
-            findTriangleNeighbours(state.positions, params_, neighbours_, contactTriangles_);
-    }
-    for (uint32_t it = 0; it < settings_.iterations; ++it) {
-      if (!model_.momentumBodies.empty()) momentumStart_ = state.positionsLow;
-      for (uint32_t c = 0; c < layout_.colours.size(); ++c) solveColour(state, c, it == 0);
-      if (layout_.jacobi.count + layout_.jacobiElements.count > 0) solveJacobi(state, it == 0);
-      if (!layout_.volumes.empty()) solveVolumes(state, it == 0);
-      if (!model_.momentumBodies.empty()) keepMomentum(state);
-      if (params_.maxNeighbours > 0) solveContacts(state);
-      for (const Tether& t : model_.tethers) {
-        // In the anchor's frame, as solveTether in the shaders.
-        const vec3 anchorHi(state.positions[t.anchor]);
-        const vec3 x = local(state, t.particle, anchorHi);
-        const vec3 moved = gpu::projectTether(x, vec3(state.positionsLow[t.anchor]), t.maxLength);
-        state.positionsLow[t.particle] += vec4(moved - x, 0.0f);
-      }
-      if (grab_.enabled != 0u) solveGrab(state, it == 0);
-      if (observer) observer(s, it, state);
-    }
-    if (params_.colliderCount > 0) collide(state, s);
-    updateVelocities(state);
+  const std::vector<ScheduledPass>& passes = schedule_.passes;
+  for (size_t k = 0; k < passes.size(); ++k) {
+    runPass(state, passes[k]);
+    // The observer sees the state after each iteration's last pass.
+    const ScheduledPass& p = passes[k];
+    const bool iterationEnds = k + 1 == passes.size() || passes[k + 1].iteration != p.iteration ||
+                               passes[k + 1].substep != p.substep;
+    if (observer && p.iteration != kNoIteration && iterationEnds) observer(p.substep, p.iteration, state);
   }
   state.frame += 1;
+}
+
+void CpuSolver::runPass(State& state, const ScheduledPass& p) {
+  // One case per pass of the table. A group of passes that only hands intermediate results from one to
+  // the next on the GPU (the hash, the Jacobi batch, the volume and momentum reductions, the contacts) is
+  // computed whole at its first pass; the later passes of the group have nothing left to do here.
+  const bool first = (p.constants.flags & VKXPBD_FLAG_FIRST_ITERATION) != 0u;
+  switch (p.pass) {
+    case PassId::Predict:
+      predict(state, p.substep);
+      break;
+    case PassId::HashClear:
+      neighbours_ = findNeighbours(state.positions, params_);
+      break;
+    case PassId::HashCount:
+    case PassId::HashScanBlocks:
+    case PassId::HashScanTop:
+    case PassId::HashScanAdd:
+    case PassId::HashScatter:
+    case PassId::HashSort:
+    case PassId::HashNeighbours:
+      break;  // with HashClear
+    case PassId::TriangleNeighbours:
+      triangleNeighbours_ = findTriangleNeighbours(state.positions, params_, neighbours_, contactTriangles_);
+      break;
+    case PassId::CoarseSolve:
+      solveCoarseColour(state, p.index, p.colour);
+      break;
+    case PassId::Prolongate:
+      prolongate(layout_.hierarchy.levels[p.index - 1], predicted_, state.positionsLow);
+      break;
+    case PassId::MomentumStart:
+      momentumStart_ = state.positionsLow;
+      break;
+    case PassId::SolveColour:
+    case PassId::SolveDistance:
+      solveColour(state, p.index, first);
+      break;
+    case PassId::JacobiConstraints:
+    case PassId::JacobiDistance:
+      solveJacobi(state, first);
+      break;
+    case PassId::JacobiApply:
+      break;  // with JacobiConstraints
+    case PassId::VolumeGradient:
+      solveVolumes(state, first);
+      break;
+    case PassId::VolumeReduce:
+    case PassId::VolumeApply:
+      break;  // with VolumeGradient
+    case PassId::MomentumReduce:
+      keepMomentum(state);
+      break;
+    case PassId::MomentumApply:
+      break;  // with MomentumReduce
+    case PassId::ContactCount:
+      solveContacts(state);
+      break;
+    case PassId::TriangleContactSolve:
+    case PassId::ContactSolve:
+    case PassId::ContactApply:
+      break;  // with ContactCount
+    case PassId::Tethers:
+      solveTethers(state);
+      break;
+    case PassId::Grab:
+      solveGrab(state, first);
+      break;
+    case PassId::Collide:
+      collide(state, p.substep);
+      break;
+    case PassId::UpdateVelocity:
+      updateVelocities(state);
+      break;
+    case PassId::Count:
+      break;
+  }
+}
+
+void CpuSolver::solveTethers(State& state) {
+  for (const Tether& t : model_.tethers) {
+    // In the anchor's frame, as solveTether in the shaders.
+    const vec3 anchorHi(state.positions[t.anchor]);
+    const vec3 x = local(state, t.particle, anchorHi);
+    const vec3 moved = gpu::projectTether(x, vec3(state.positionsLow[t.anchor]), t.maxLength);
+    state.positionsLow[t.particle] += vec4(moved - x, 0.0f);
+  }
+}
+
+void CpuSolver::solveCoarseColour(State& state, uint32_t level, uint32_t colour) {
+  // As solveCoarseConstraint in the shaders: in particle a's frame, with the level's inverse masses.
+  const HierarchyLevel& l = layout_.hierarchy.levels[level - 1];
+  const ConstraintRange range = l.colours[colour];
+  for (uint32_t k = range.first; k < range.first + range.count; ++k) {
+    const gpu::CoarseConstraint& c = l.constraints[k];
+    const vec3 la(state.positionsLow[c.a]);
+    const gpu::DistanceCorrection r =
+        gpu::projectCoarse(la, local(state, c.b, vec3(state.positions[c.a])), c, params_.alphaScale);
+    if (c.invMassA > 0.0f) state.positionsLow[c.a] = vec4(la + r.deltaA, 0.0f);
+    if (c.invMassB > 0.0f) state.positionsLow[c.b] += vec4(r.deltaB, 0.0f);
+  }
 }
 
 void CpuSolver::predict(State& state, uint32_t substep) {
@@ -272,6 +359,12 @@ void CpuSolver::setGrab(uint32_t particle, glm::vec3 target, float compliance) {
   grab_.enabled = 1u;
   grab_.compliance = compliance;
   grab_.target = vec4(target, 0.0f);
+  schedule_ = buildFrameSchedule(model_, settings_, layout_, true);
+}
+
+void CpuSolver::releaseGrab() {
+  grab_.enabled = 0u;
+  schedule_ = buildFrameSchedule(model_, settings_, layout_, false);
 }
 
 void CpuSolver::solveGrab(State& state, bool firstIteration) {

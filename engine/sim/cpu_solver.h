@@ -1,5 +1,6 @@
-// The CPU reference solver: the same passes, in the same order, over the same SolverLayout as the GPU
-// solver, using the same math (shaders/shared/xpbd_math.h). Single-threaded; tests compare the two.
+// The CPU reference solver: it walks the GPU solver's frame schedule (sim/solver_schedule.h), pass by
+// pass in the same order, over the same SolverLayout, with the same math (shaders/shared/*.h).
+// Single-threaded; tests compare the two.
 #pragma once
 
 #include <functional>
@@ -11,6 +12,7 @@
 #include "sim/contact_triangles.h"
 #include "sim/model.h"
 #include "sim/solver_layout.h"
+#include "sim/solver_schedule.h"
 
 namespace vkxpbd {
 
@@ -26,7 +28,7 @@ class CpuSolver {
 
   // The grab constraint (see GpuSolver::setGrab), solved after the others in every iteration.
   void setGrab(uint32_t particle, glm::vec3 target, float compliance);
-  void releaseGrab() { grab_.enabled = 0u; }
+  void releaseGrab();
 
   // λ of every constraint after the last substep: distance constraints then elements, each in layout
   // order (N·s² for distance constraints; force = λ / Δt²).
@@ -36,7 +38,12 @@ class CpuSolver {
   const NeighbourLists& triangleNeighbours() const { return triangleNeighbours_; }
 
  private:
+  // One pass of the schedule (a switch over PassId).
+  void runPass(State& state, const ScheduledPass& pass);
   void predict(State& state, uint32_t substep);
+  void solveTethers(State& state);
+  // Hierarchy: one colour of coarse level `level` (1 = the finest coarse level).
+  void solveCoarseColour(State& state, uint32_t level, uint32_t colour);
   // Projects layout constraint `index` with this substep's λ (0 on the first iteration), takes the step
   // s times (1 in Gauss-Seidel, the Jacobi step scale in the batch) and accumulates λ; the caller
   // applies the corrections. Mirrors projectStoredDistance in the shaders.
@@ -71,6 +78,7 @@ class CpuSolver {
   const SolverLayout& layout_;
   SolverSettings settings_;
   gpu::SimParams params_;
+  FrameSchedule schedule_;  // as the GPU solver's (with the grab pass while grabbing)
   // BDF2 only: per particle the last substep's mean velocity [0, N) and the velocity before it [N, 2N), m/s.
   std::vector<glm::vec4> history_;
   std::vector<uint32_t> pinOfParticle_;

@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <chrono>
+#include <cstring>
 #include <stdexcept>
 #include <string>
 #include <utility>
@@ -159,6 +160,35 @@ void buildVolumeRows(const Model& model, SolverLayout& layout) {
 
 }  // namespace
 
+namespace {
+// The hierarchy and its bases in the packed buffer (vec4 units: 2 per constraint, 3 per row).
+void setHierarchy(SolverLayout& layout, Hierarchy hierarchy) {
+  static_assert(sizeof(gpu::CoarseConstraint) == 2 * sizeof(glm::vec4));
+  static_assert(sizeof(gpu::ProlongationRow) == 3 * sizeof(glm::vec4));
+  layout.hierarchy = std::move(hierarchy);
+  uint32_t base = 0;
+  for (const HierarchyLevel& level : layout.hierarchy.levels) {
+    layout.hierarchyConstraintBase.push_back(base);
+    base += 2 * static_cast<uint32_t>(level.constraints.size());
+    layout.hierarchyRowBase.push_back(base);
+    base += 3 * static_cast<uint32_t>(level.prolongation.size());
+  }
+}
+}  // namespace
+
+std::vector<glm::vec4> packHierarchy(const SolverLayout& layout) {
+  std::vector<glm::vec4> words;
+  for (const HierarchyLevel& level : layout.hierarchy.levels) {
+    const size_t at = words.size();
+    words.resize(at + 2 * level.constraints.size() + 3 * level.prolongation.size());
+    std::memcpy(words.data() + at, level.constraints.data(),
+                level.constraints.size() * sizeof(gpu::CoarseConstraint));
+    std::memcpy(words.data() + at + 2 * level.constraints.size(), level.prolongation.data(),
+                level.prolongation.size() * sizeof(gpu::ProlongationRow));
+  }
+  return words;
+}
+
 SolverLayout buildSolverLayout(const Model& model, const SolverSettings& settings) {
   SolverLayout layout;
   const uint32_t totalDistance = static_cast<uint32_t>(model.distance.size());
@@ -253,6 +283,7 @@ SolverLayout buildSolverLayout(const Model& model, const SolverSettings& setting
   }
   layout.adjacency = buildAdjacency(model, layout);
   buildVolumeRows(model, layout);
+  setHierarchy(layout, buildHierarchy(model, settings));
   return layout;
 }
 

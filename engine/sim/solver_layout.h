@@ -21,6 +21,7 @@
 #include <vector>
 
 #include "sim/colouring.h"
+#include "sim/hierarchy.h"
 #include "sim/model.h"
 
 namespace vkxpbd {
@@ -60,6 +61,11 @@ struct SolverLayout {
   std::vector<VolumeBody> volumes;
   std::vector<gpu::VolumeRow> volumeRows;
   std::vector<uint32_t> volumeCorners;  // 3·triangle + corner
+  // Hierarchical XPBD's coarse levels (empty when no body enables it), and where each level starts in
+  // the GPU's hierarchy buffer (vec4 units, packHierarchy): its constraints, then its prolongation rows.
+  Hierarchy hierarchy;
+  std::vector<uint32_t> hierarchyConstraintBase;
+  std::vector<uint32_t> hierarchyRowBase;
 
   uint32_t elementSlotBase() const { return 2 * jacobi.count; }
   uint32_t slotCount() const { return 2 * jacobi.count + 4 * jacobiElements.count; }
@@ -68,5 +74,9 @@ struct SolverLayout {
 };
 
 SolverLayout buildSolverLayout(const Model& model, const SolverSettings& settings);
+
+// The hierarchy as the GPU reads it (VKXPBD_BINDING_HIERARCHY): per level its CoarseConstraints, then its
+// ProlongationRows, at layout.hierarchyConstraintBase / hierarchyRowBase.
+std::vector<glm::vec4> packHierarchy(const SolverLayout& layout);
 
 }  // namespace vkxpbd

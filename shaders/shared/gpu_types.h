@@ -166,6 +166,12 @@ struct VolumeState {
   float deltaLambda;  // Δλ of this iteration
 };
 
+// The grab constraint and the frame clock in one buffer (VKXPBD_BINDING_CONTROL).
+struct FrameControl {
+  GrabConstraint grab;
+  FrameClock clock;
+};
+
 // A free body (no pinned particle): particles [first, first + count) (shared/momentum_math.h).
 struct MomentumBody {
   uint first;
@@ -241,6 +247,7 @@ static_assert(sizeof(vkxpbd::gpu::VolumeState) == 16);
 static_assert(sizeof(vkxpbd::gpu::MomentumBody) == 16);
 static_assert(sizeof(vkxpbd::gpu::MomentumFix) == 48);
 static_assert(sizeof(vkxpbd::gpu::CoarseConstraint) == 32);
+static_assert(sizeof(vkxpbd::gpu::FrameControl) == 48);
 static_assert(sizeof(vkxpbd::gpu::ProlongationRow) == 48);
 #endif
 

@@ -1,0 +1,77 @@
+#include "sim/pass_table.h"
+
+namespace vkxpbd {
+
+namespace {
+using enum PassId;
+using enum DispatchShape;
+using enum TimingGroup;
+
+constexpr std::array<PassInfo, kPassCount> kTable = {{
+    {Predict, "predict", "predict.comp", Threads, Pass,
+     "positions, velocities, pins, clock → positions' low part, predicted x*, velocities (v*)"},
+    {HashClear, "hash clear", "hash_clear.comp", Threads, Pass, "→ hash cells"},
+    {HashCount, "hash count", "hash_count.comp", Threads, Pass, "positions → hash cells, hash particles"},
+    {HashScanBlocks, "hash scan blocks", "hash_scan_blocks.comp", WorkGroups, Pass,
+     "hash cells → block sums"},
+    {HashScanTop, "hash scan top", "hash_scan_top.comp", Threads, Pass, "block sums → block sums"},
+    {HashScanAdd, "hash scan add", "hash_scan_add.comp", Threads, Pass, "block sums → bucket starts"},
+    {HashScatter, "hash scatter", "hash_scatter.comp", Threads, Pass, "hash particles → sorted particles"},
+    {HashSort, "hash sort", "hash_sort.comp", Threads, Pass, "sorted particles → sorted particles"},
+    {HashNeighbours, "hash neighbours", "hash_neighbours.comp", Threads, Pass,
+     "positions, hash → contact neighbour lists"},
+    {TriangleNeighbours, "triangle neighbours", "triangle_neighbours.comp", Threads, Pass,
+     "positions, contact triangles, hash → point–triangle candidate lists"},
+    {CoarseSolve, "coarse solve", "coarse_solve.comp", Threads, Level,
+     "hierarchy constraints, positions → positions' low part (one colour of one level)"},
+    {Prolongate, "prolongate", "prolongate.comp", Threads, Level,
+     "hierarchy rows, positions' low part, predicted x* → positions' low part of the left-out particles"},
+    {MomentumStart, "momentum start", "momentum_start.comp", Threads, Pass,
+     "positions' low part → momentum start positions"},
+    {SolveColour, "solve colour", "solve_colour.comp", Threads, Colour,
+     "distance and element constraints, element data, positions, λ → positions' low part, λ"},
+    {SolveDistance, "solve colour", "solve_distance.comp", Threads, Colour,
+     "distance constraints, positions, λ → positions' low part, λ"},
+    {JacobiConstraints, "jacobi constraints", "jacobi_constraints.comp", Threads, Pass,
+     "batch constraints, positions, λ, step scales → slot Δp, λ"},
+    {JacobiDistance, "jacobi constraints", "jacobi_distance.comp", Threads, Pass,
+     "batch distance constraints, positions, λ, step scales → slot Δp, λ"},
+    {JacobiApply, "jacobi apply", "jacobi_apply.comp", Threads, Pass,
+     "slot Δp, Jacobi rows and slots → positions' low part"},
+    {VolumeGradient, "volume gradient", "volume_gradient.comp", Threads, Pass,
+     "volume rows and corners, positions → volume gradients"},
+    {VolumeReduce, "volume reduce", "volume_reduce.comp", WorkGroups, Pass,
+     "volume triangles, positions, gradients → volume state"},
+    {VolumeApply, "volume apply", "volume_apply.comp", Threads, Pass,
+     "volume state, gradients → positions' low part"},
+    {MomentumReduce, "momentum reduce", "momentum_reduce.comp", WorkGroups, Pass,
+     "momentum start positions, positions, velocities → momentum fixes"},
+    {MomentumApply, "momentum apply", "momentum_apply.comp", WorkGroups, Pass,
+     "momentum fixes → positions' low part, velocities"},
+    {ContactCount, "contact count", "contact_count.comp", Threads, Pass,
+     "neighbour lists, positions → contact counts"},
+    {TriangleContactSolve, "triangle contact solve", "triangle_contact_solve.comp", Threads, Pass,
+     "point–triangle lists, positions → point–triangle sums, contact counts"},
+    {ContactSolve, "contact solve", "contact_solve.comp", Threads, Pass,
+     "neighbour lists, counts, positions → contact deltas"},
+    {ContactApply, "contact apply", "contact_apply.comp", Threads, Pass,
+     "contact deltas, point–triangle sums → positions' low part (sums cleared)"},
+    {Tethers, "tethers", "tethers.comp", Threads, Pass, "tethers, positions → positions' low part"},
+    {Grab, "grab", "grab.comp", Threads, Pass, "grab constraint, positions → positions' low part, grab λ"},
+    {Collide, "collide", "collide.comp", Threads, Pass,
+     "colliders, signed-distance grids, positions, predicted x*, clock → positions' low part, velocities"},
+    {UpdateVelocity, "update velocity", "update_velocity.comp", Threads, Pass,
+     "positions, predicted x*, integrator history → velocities, positions (renormalised), clock"},
+}};
+
+constexpr bool inIdOrder() {
+  for (uint32_t i = 0; i < kPassCount; ++i)
+    if (static_cast<uint32_t>(kTable[i].id) != i) return false;
+  return true;
+}
+static_assert(inIdOrder(), "kPassTable rows must be in PassId order");
+}  // namespace
+
+const std::array<PassInfo, kPassCount> kPassTable = kTable;
+
+}  // namespace vkxpbd

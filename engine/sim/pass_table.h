@@ -1,0 +1,73 @@
+// The table of solver passes: one row per compute shader, the one place a pass is declared. Names,
+// labels, timing stages, pipelines (engine/gpu/gpu_solver.cpp) and their destruction all derive from it;
+// the frame schedule (sim/solver_schedule.h) says when each runs. Adding a pass: docs/architecture.md,
+// "Adding a pass".
+#pragma once
+
+#include <array>
+#include <cstdint>
+
+namespace vkxpbd {
+
+enum class PassId : uint32_t {
+  Predict,
+  HashClear,  // the spatial hash's 8 passes, in order (docs/contacts.md)
+  HashCount,
+  HashScanBlocks,
+  HashScanTop,
+  HashScanAdd,
+  HashScatter,
+  HashSort,
+  HashNeighbours,
+  TriangleNeighbours,
+  CoarseSolve,  // one colour of one hierarchy level (sim/hierarchy.h)
+  Prolongate,   // one hierarchy level's left-out particles follow their parents
+  MomentumStart,
+  SolveColour,    // one colour with element constraints
+  SolveDistance,  // one colour of distance constraints only
+  JacobiConstraints,
+  JacobiDistance,  // the Jacobi batch without element constraints
+  JacobiApply,
+  VolumeGradient,
+  VolumeReduce,
+  VolumeApply,
+  MomentumReduce,
+  MomentumApply,
+  ContactCount,
+  TriangleContactSolve,
+  ContactSolve,
+  ContactApply,
+  Tethers,
+  Grab,
+  Collide,
+  UpdateVelocity,
+  Count
+};
+inline constexpr uint32_t kPassCount = static_cast<uint32_t>(PassId::Count);
+
+// How a pass's `threads` count is dispatched.
+enum class DispatchShape : uint32_t {
+  Threads,     // one thread per element, VKXPBD_WORKGROUP_SIZE to a work group
+  WorkGroups,  // one work group per element (reductions)
+};
+
+// What a pass's timing stage is: the pass itself, or one stage per colour / per hierarchy level.
+enum class TimingGroup : uint32_t { Pass, Colour, Level };
+
+struct PassInfo {
+  PassId id;
+  const char* name;    // label prefix and timing stage name
+  const char* shader;  // shaders/<shader>, embedded as SPIR-V
+  DispatchShape shape;
+  TimingGroup timing;
+  const char* io;  // what it reads → what it writes (documentation, `vkxpbd passes`)
+};
+
+// In PassId order (checked by a static_assert in pass_table.cpp).
+extern const std::array<PassInfo, kPassCount> kPassTable;
+
+inline const PassInfo& passInfo(PassId id) {
+  return kPassTable[static_cast<uint32_t>(id)];
+}
+
+}  // namespace vkxpbd

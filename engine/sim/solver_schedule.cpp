@@ -1,0 +1,206 @@
+#include "sim/solver_schedule.h"
+
+#include <algorithm>
+
+#include "sim/sim_params.h"
+
+namespace vkxpbd {
+
+namespace {
+
+class ScheduleBuilder {
+ public:
+  ScheduleBuilder(const Model& model, const SolverSettings& settings, const SolverLayout& layout)
+      : model_(model), settings_(settings), layout_(layout) {
+    for (const PassInfo& info : kPassTable)
+      if (info.timing == TimingGroup::Pass) stageOfPass_[static_cast<uint32_t>(info.id)] = stage(info.name);
+    colourStage_ = static_cast<uint32_t>(schedule_.stageNames.size());
+    for (size_t c = 0; c < layout.colours.size(); ++c)
+      schedule_.stageNames.push_back("solve colour " + std::to_string(c));
+    levelStage_ = static_cast<uint32_t>(schedule_.stageNames.size());
+    for (uint32_t l = 1; l <= layout.hierarchy.levelCount(); ++l)
+      schedule_.stageNames.push_back("level " + std::to_string(l));
+  }
+
+  // Appends a pass unless it has nothing to do (0 threads).
+  void add(PassId id, uint32_t threads, gpu::PassConstants pc, uint32_t index = 0, uint32_t colour = 0) {
+    if (threads == 0) return;
+    ScheduledPass p;
+    p.pass = id;
+    p.substep = substep_;
+    p.iteration = iteration_;
+    p.index = index;
+    p.colour = colour;
+    p.threads = threads;
+    pc.substep = substep_;
+    p.constants = pc;
+    switch (passInfo(id).timing) {
+      case TimingGroup::Pass:
+        p.stage = stageOfPass_[static_cast<uint32_t>(id)];
+        break;
+      case TimingGroup::Colour:
+        p.stage = colourStage_ + index;
+        break;
+      case TimingGroup::Level:
+        p.stage = levelStage_ + index - 1;
+        break;
+    }
+    schedule_.passes.push_back(p);
+  }
+
+  FrameSchedule build(bool grab);
+
+ private:
+  uint32_t stage(const char* name) {
+    auto& names = schedule_.stageNames;
+    auto it = std::find(names.begin(), names.end(), name);
+    if (it != names.end()) return static_cast<uint32_t>(it - names.begin());
+    names.emplace_back(name);
+    return static_cast<uint32_t>(names.size() - 1);
+  }
+  static gpu::PassConstants range(uint32_t first, uint32_t count, uint32_t flags = 0) {
+    gpu::PassConstants pc{};
+    pc.first = first;
+    pc.count = count;
+    pc.flags = flags;
+    return pc;
+  }
+  void hash();
+  void hierarchy();
+  void iteration(bool grab);
+
+  const Model& model_;
+  const SolverSettings& settings_;
+  const SolverLayout& layout_;
+  FrameSchedule schedule_;
+  uint32_t stageOfPass_[kPassCount] = {};
+  uint32_t colourStage_ = 0, levelStage_ = 0;
+  uint32_t substep_ = 0, iteration_ = kNoIteration;
+};
+
+void ScheduleBuilder::hash() {
+  const gpu::SimParams params = makeSimParams(model_, settings_);
+  const uint32_t buckets = params.hashTableMask + 1, n = model_.particleCount();
+  const gpu::PassConstants pc{};
+  add(PassId::HashClear, buckets + 1, pc);
+  add(PassId::HashCount, n, pc);
+  add(PassId::HashScanBlocks, params.scanBlocks, pc);
+  add(PassId::HashScanTop, 1, pc);
+  add(PassId::HashScanAdd, buckets, pc);
+  add(PassId::HashScatter, n, pc);
+  add(PassId::HashSort, buckets, pc);
+  add(PassId::HashNeighbours, n, pc);
+  if (model_.contacts.triangles) add(PassId::TriangleNeighbours, n, pc);
+}
+
+void ScheduleBuilder::hierarchy() {
+  // Coarsest level first; each level's colours, then its left-out particles follow their parents.
+  const auto& levels = layout_.hierarchy.levels;
+  for (uint32_t l = static_cast<uint32_t>(levels.size()); l >= 1; --l) {
+    const HierarchyLevel& level = levels[l - 1];
+    for (uint32_t c = 0; c < level.colours.size(); ++c) {
+      gpu::PassConstants pc = range(level.colours[c].first, level.colours[c].count);
+      pc.slotBase = layout_.hierarchyConstraintBase[l - 1];
+      add(PassId::CoarseSolve, pc.count, pc, l, c);
+    }
+    gpu::PassConstants pc = range(0, static_cast<uint32_t>(level.prolongation.size()));
+    pc.slotBase = layout_.hierarchyRowBase[l - 1];
+    add(PassId::Prolongate, pc.count, pc, l);
+  }
+}
+
+void ScheduleBuilder::iteration(bool grab) {
+  const uint32_t n = model_.particleCount();
+  const uint32_t flags = iteration_ == 0 ? VKXPBD_FLAG_FIRST_ITERATION : 0u;
+  const uint32_t bodies = static_cast<uint32_t>(model_.momentumBodies.size());
+  if (bodies > 0) add(PassId::MomentumStart, n, range(0, n, flags));
+  for (uint32_t c = 0; c < layout_.colours.size(); ++c) {
+    gpu::PassConstants pc = range(layout_.colours[c].first, layout_.colours[c].count, flags);
+    pc.elementFirst = layout_.elementColours[c].first;
+    pc.elementCount = layout_.elementColours[c].count;
+    add(pc.elementCount > 0 ? PassId::SolveColour : PassId::SolveDistance, pc.count + pc.elementCount, pc, c);
+  }
+  if (layout_.jacobi.count + layout_.jacobiElements.count > 0) {
+    gpu::PassConstants pc = range(layout_.jacobi.first, layout_.jacobi.count, flags);
+    pc.slotBase = 0;
+    pc.elementFirst = layout_.jacobiElements.first;
+    pc.elementCount = layout_.jacobiElements.count;
+    pc.elementSlotBase = layout_.elementSlotBase();
+    add(pc.elementCount > 0 ? PassId::JacobiConstraints : PassId::JacobiDistance, pc.count + pc.elementCount,
+        pc);
+    add(PassId::JacobiApply, layout_.adjacency.rowCount(), range(0, layout_.adjacency.rowCount(), flags));
+  }
+  if (!layout_.volumes.empty()) {
+    const uint32_t rows = static_cast<uint32_t>(layout_.volumeRows.size());
+    const gpu::PassConstants pc = range(0, rows, flags);
+    add(PassId::VolumeGradient, rows, pc);
+    add(PassId::VolumeReduce, static_cast<uint32_t>(layout_.volumes.size()), pc);
+    add(PassId::VolumeApply, rows, pc);
+  }
+  if (bodies > 0) {
+    add(PassId::MomentumReduce, bodies, range(0, n, flags));
+    add(PassId::MomentumApply, bodies, range(0, n, flags));
+  }
+  if (model_.contacts.enabled) {
+    // Counts first (particle pairs, then the triangle contacts, computed once and stored), then the
+    // scaled corrections: every contact's scale needs its particles' counts (docs/contacts.md).
+    const gpu::PassConstants pc = range(0, n, flags);
+    add(PassId::ContactCount, n, pc);
+    if (model_.contacts.triangles) add(PassId::TriangleContactSolve, n, pc);
+    add(PassId::ContactSolve, n, pc);
+    add(PassId::ContactApply, n, pc);
+  }
+  const uint32_t tethers = static_cast<uint32_t>(model_.tethers.size());
+  add(PassId::Tethers, tethers, range(0, tethers, flags));
+  if (grab) add(PassId::Grab, 1, range(0, 1, flags));
+}
+
+FrameSchedule ScheduleBuilder::build(bool grab) {
+  const uint32_t n = model_.particleCount();
+  for (substep_ = 0; substep_ < settings_.substeps; ++substep_) {
+    iteration_ = kNoIteration;
+    add(PassId::Predict, n, range(0, n));
+    if (model_.contacts.enabled && substep_ % model_.contacts.rebuildInterval == 0) hash();
+    hierarchy();
+    for (iteration_ = 0; iteration_ < settings_.iterations; ++iteration_) iteration(grab);
+    iteration_ = kNoIteration;
+    if (!model_.colliders.empty()) add(PassId::Collide, n, range(0, n));
+    add(PassId::UpdateVelocity, n,
+        range(0, n, substep_ + 1 == settings_.substeps ? VKXPBD_FLAG_LAST_SUBSTEP : 0u));
+  }
+  return std::move(schedule_);
+}
+
+}  // namespace
+
+std::string FrameSchedule::label(const ScheduledPass& p) const {
+  const PassInfo& info = passInfo(p.pass);
+  std::string text;
+  switch (info.timing) {
+    case TimingGroup::Colour:
+      text = "solve colour=" + std::to_string(p.index);
+      break;
+    case TimingGroup::Level:
+      text = std::string(info.name) + " level=" + std::to_string(p.index);
+      if (p.pass == PassId::CoarseSolve) text += " colour=" + std::to_string(p.colour);
+      break;
+    case TimingGroup::Pass:
+      text = info.name;
+      break;
+  }
+  text += " s=" + std::to_string(p.substep);
+  if (p.iteration != kNoIteration) text += " it=" + std::to_string(p.iteration);
+  return text;
+}
+
+uint32_t FrameSchedule::passCount(PassId id) const {
+  return static_cast<uint32_t>(
+      std::count_if(passes.begin(), passes.end(), [&](const ScheduledPass& p) { return p.pass == id; }));
+}
+
+FrameSchedule buildFrameSchedule(const Model& model, const SolverSettings& settings,
+                                 const SolverLayout& layout, bool grab) {
+  return ScheduleBuilder(model, settings, layout).build(grab);
+}
+
+}  // namespace vkxpbd

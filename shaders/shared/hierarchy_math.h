@@ -1,0 +1,42 @@
+// Hierarchical XPBD's two operations (sim/hierarchy.h, docs/hierarchy.md), shared by the GPU passes
+// (coarse_solve.comp, prolongate.comp) and the CPU reference.
+#ifndef VKXPBD_SHARED_HIERARCHY_MATH_H
+#define VKXPBD_SHARED_HIERARCHY_MATH_H
+
+#include "shared/xpbd_math.h"
+
+XPBD_BEGIN_NAMESPACE
+
+// One projection of a coarse constraint C = |x_a − x_b| − restLength with the level's inverse masses.
+// Unilateral (Müller 2008): only a stretched constraint (C > 0) is corrected, so the coarse levels carry
+// tension across the body without stiffening bending and wrinkles; bilateral ones also push. Solved once
+// per substep, so λ starts at 0 and is not kept: Δλ = −C / (w_a + w_b + α/Δt²) (XPBD).
+XPBD_FN DistanceCorrection projectCoarse(vec3 xa, vec3 xb, CoarseConstraint c, float alphaScale) {
+  DistanceCorrection r;
+  r.deltaA = vec3(0.0f);
+  r.deltaB = vec3(0.0f);
+  r.deltaLambda = 0.0f;
+  vec3 d = xa - xb;
+  float len = length(d);
+  float wSum = c.invMassA + c.invMassB;
+  if (len < VKXPBD_MIN_LENGTH || wSum <= 0.0f) return r;
+  float C = len - c.restLength;
+  if (C <= 0.0f && (c.flags & VKXPBD_COARSE_BILATERAL) == 0u) return r;
+  float dl = xpbdDeltaLambda(C, wSum, c.compliance * alphaScale, 0.0f);
+  vec3 n = d / len;
+  r.deltaLambda = dl;
+  r.deltaA = (c.invMassA * dl) * n;
+  r.deltaB = (-c.invMassB * dl) * n;
+  return r;
+}
+
+// Prolongation: the change (m) of a left-out particle, the weighted sum of its parents' changes since
+// the hierarchy solve started (each parent's low part now minus at the start; the high parts do not move
+// during a substep).
+XPBD_FN vec3 prolongationDelta(vec4 weights, vec3 d0, vec3 d1, vec3 d2, vec3 d3) {
+  return weights.x * d0 + weights.y * d1 + weights.z * d2 + weights.w * d3;
+}
+
+XPBD_END_NAMESPACE
+
+#endif
