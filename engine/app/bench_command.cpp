@@ -93,6 +93,17 @@ nlohmann::json timedCaseJson(const Model& model, const SolverSettings& settings,
           {"non_finite", findNonFinite(t.state).has_value()}};
 }
 
+// The hierarchy's levels (empty when off): particles, constraints and colours per level, finest first.
+nlohmann::json hierarchyJson(const Hierarchy& h) {
+  nlohmann::json levels = nlohmann::json::array();
+  for (const HierarchyLevel& level : h.levels)
+    levels.push_back({{"particles", level.particleCount},
+                      {"constraints", level.constraints.size()},
+                      {"colours", level.colours.size()},
+                      {"prolongation_rows", level.prolongation.size()}});
+  return {{"enabled", !h.empty()}, {"levels", levels}};
+}
+
 nlohmann::json benchOne(const vk::Context& ctx, const BenchOptions& options, uint32_t size, SolverMode mode) {
   SceneDesc scene = builtinScene("standard_cloth");
   scene.cloths.at(0).resolution = {size, size};
@@ -105,15 +116,17 @@ nlohmann::json benchOne(const vk::Context& ctx, const BenchOptions& options, uin
   const std::optional<uint32_t> bad = findNonFinite(t.state);
   const StrainStats stretch = measureStrain(model, t.state.positions, ConstraintKind::Stretch);
   std::printf(
-      "  %4u x %-4u %-6s %2u colours  %8.3f ms/frame  (timestamped: GPU %8.3f ms/frame)  stretch max %.3f%% "
-      "median %.4f%%%s\n",
-      size, size, solverModeName(mode), layout.stats.colours, t.frameMs, t.gpuMs, 100.0 * stretch.maxStrain,
-      100.0 * stretch.medianStrain, bad ? "  NON-FINITE" : "");
+      "  %4u x %-4u %-6s %2u colours %2u levels  %8.3f ms/frame  (timestamped: GPU %8.3f ms/frame)  stretch "
+      "max %.3f%% p99 %.3f%% median %.4f%%%s\n",
+      size, size, solverModeName(mode), layout.stats.colours, layout.hierarchy.levelCount(), t.frameMs,
+      t.gpuMs, 100.0 * stretch.maxStrain, 100.0 * stretch.p99Strain, 100.0 * stretch.medianStrain,
+      bad ? "  NON-FINITE" : "");
   std::fflush(stdout);
   nlohmann::json result = timedCaseJson(model, scene.solver, layout, t);
   result.update({{"size", size},
                  {"mode", solverModeName(mode)},
                  {"tethers", options.tethers},
+                 {"hierarchy", hierarchyJson(layout.hierarchy)},
                  {"model", constraintModelName(scene.solver.constraintModel)},
                  {"omega", scene.solver.omega},
                  {"stretch_after_frames", strainJson(stretch)}});

@@ -75,6 +75,8 @@ bool readShared(ArgReader& r, const std::string& arg, SolverOverrides& o, Common
     o.iterations = r.count(arg, 1, 1000);
   } else if (arg == "--omega") {
     o.omega = r.positive(arg, 2.0f);
+  } else if (arg == "--hierarchy" || arg == "--no-hierarchy") {
+    o.hierarchy = arg == "--hierarchy";
   } else if (arg == "--device") {
     c.device = r.value(arg);
   } else if (arg == "--validation") {
@@ -101,6 +103,10 @@ void SolverOverrides::applyTo(SolverSettings& settings) const {
   if (substeps) settings.substeps = *substeps;
   if (iterations) settings.iterations = *iterations;
   if (omega) settings.omega = *omega;
+  if (hierarchy) {
+    settings.hierarchy.enabled = *hierarchy;
+    settings.hierarchy.overridesBodies = true;
+  }
 }
 
 RunOptions parseRunOptions(const std::vector<std::string>& args) {
@@ -283,7 +289,7 @@ usage:
   vkxpbd run [SCENE.json] [--headless] [--frames N] [--solver gs|jacobi] [--model xpbd|pbd]
              [--integrator euler|bdf2] [--substeps S] [--iterations I] [--omega W] [--device N|name] [--out DIR]
              [--no-timestamps] [--validation] [--capture-frame F] [--renderdoc] [--stats]
-             [--trajectory FILE [--trajectory-every K]]
+             [--trajectory FILE [--trajectory-every K]] [--hierarchy|--no-hierarchy]
       Opens a window showing SCENE (default: the built-in flag scene) with a settings panel; --frames N
       closes it after N displayed frames. With --headless (or when there is no display) it simulates
       N frames (default 120), then writes DIR/final.obj and DIR/state.json (default DIR: out) and
@@ -298,14 +304,17 @@ usage:
       code 4 on a NaN or infinity, naming the particle, the constraint or element, and the frame.
   vkxpbd bench [--out FILE.json] [--sizes 64,128,256,512] [--modes gs,jacobi] [--frames N]
                [--warmup N] [--substeps S] [--iterations I] [--omega W] [--device N|name]
-               [--tethers] [--render-size N]  (the case with rendering: default 128, 0 for none)
+               [--tethers] [--hierarchy]  (the cloth cases with tethers / with the hierarchy)
+               [--render-size N]  (the case with rendering: default 128, 0 for none)
                [--soft-bodies N]  (Neo-Hookean blocks in the soft-body case: default 100, 0 for none)
                [--contacts-size N]  (the self-colliding standard cloth: default 256, 0 for none)
       Runs the standard cloth (docs/benchmarks.md) at each size and mode; writes JSON naming the device.
+      --hierarchy / --no-hierarchy (every command that simulates): hierarchical XPBD on or off for
+      every body, whatever the scene says (docs/hierarchy.md).
   vkxpbd render [SCENE.json] [--frames N] [--out DIR] [--width W] [--height H] [--every K]
                 [--view shaded|wireframe|colours|stress]
                 [--solver gs|jacobi] [--model xpbd|pbd] [--integrator euler|bdf2] [--substeps S]
-                [--iterations I] [--omega W]
+                [--iterations I] [--omega W] [--hierarchy|--no-hierarchy]
                 [--device N|name] [--validation]
       Simulates SCENE (default: the built-in flag scene) for N frames (default 120) and draws it
       offscreen (no window) at W x H pixels (default 960 x 540): writes DIR/frame_FFFFF.png (default

@@ -23,6 +23,7 @@ struct SolverOverrides {
   std::optional<uint32_t> substeps;
   std::optional<uint32_t> iterations;
   std::optional<float> omega;
+  std::optional<bool> hierarchy;  // --hierarchy / --no-hierarchy: every body, whatever the scene says
 
   void applyTo(SolverSettings& settings) const;
 };

@@ -119,7 +119,8 @@ TetMaterial readMaterial(const Node& node) {
 }
 
 SoftBodyDesc readSoftBody(const Node& node, size_t index, const std::string& folder) {
-  node.expectObject({"name", "mesh", "density", "material", "instances", "pin_box", "friction"});
+  node.expectObject({"name", "mesh", "density", "material", "instances", "pin_box", "friction",
+                     "hierarchy"});
   SoftBodyDesc body;
   body.name = "soft body " + std::to_string(index);
   if (auto n = node.find("name")) body.name = n->name();
@@ -129,12 +130,13 @@ SoftBodyDesc readSoftBody(const Node& node, size_t index, const std::string& fol
   if (auto n = node.find("instances")) body.instances = readInstances(*n);
   if (auto n = node.find("pin_box")) body.pinBox = readPinBox(*n);
   if (auto n = node.find("friction")) body.friction = readFriction(*n);
+  if (auto n = node.find("hierarchy")) body.hierarchy = readHierarchy(*n, HierarchySettings{});
   return body;
 }
 
 ShellDesc readShell(const Node& node, size_t index, const std::string& folder) {
   node.expectObject({"name", "mesh", "areal_density", "compliance", "bending", "pressure", "instances",
-                     "pin_box", "friction"});
+                     "pin_box", "friction", "hierarchy"});
   ShellDesc shell;
   shell.name = "shell " + std::to_string(index);
   if (auto n = node.find("name")) shell.name = n->name();
@@ -161,6 +163,7 @@ ShellDesc readShell(const Node& node, size_t index, const std::string& folder) {
   if (auto n = node.find("instances")) shell.instances = readInstances(*n);
   if (auto n = node.find("pin_box")) shell.pinBox = readPinBox(*n);
   if (auto n = node.find("friction")) shell.friction = readFriction(*n);
+  if (auto n = node.find("hierarchy")) shell.hierarchy = readHierarchy(*n, HierarchySettings{});
   return shell;
 }
 

@@ -144,6 +144,8 @@ class Node {
 
   const std::string& path() const { return path_; }
 
+  bool isObject() const { return value_.is_object(); }
+
   void requireObject() const {
     if (!value_.is_object()) fail("must be an object, got " + shown(value_));
   }
@@ -269,6 +271,22 @@ inline glm::vec2 readFriction(const Node& node) {
 inline bool optionalBoolean(const Node& object, const char* key, bool fallback) {
   const auto node = object.find(key);
   return node ? node->boolean() : fallback;
+}
+
+// "hierarchy": true / false, or {"enabled", "levels", "min_particles", "parents", "bilateral"}
+// (docs/scene-format.md); unset fields keep `defaults`, an object without "enabled" turns it on.
+inline HierarchySettings readHierarchy(const Node& node, HierarchySettings defaults) {
+  if (!node.isObject()) {
+    defaults.enabled = node.boolean();
+    return defaults;
+  }
+  node.expectObject({"enabled", "levels", "min_particles", "parents", "bilateral"});
+  defaults.enabled = optionalBoolean(node, "enabled", true);
+  if (auto n = node.find("levels")) defaults.maxLevels = n->count(0, 12);
+  if (auto n = node.find("min_particles")) defaults.minParticles = n->count(2, 1u << 24);
+  if (auto n = node.find("parents")) defaults.parents = n->count(1, VKXPBD_MAX_PARENTS);
+  defaults.bilateral = optionalBoolean(node, "bilateral", defaults.bilateral);
+  return defaults;
 }
 
 }  // namespace vkxpbd::scene_json

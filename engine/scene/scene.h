@@ -64,6 +64,7 @@ struct ClothDesc {
   float stiffnessBend = 1.0f;      // PBD k in [0,1]
   std::vector<PinDesc> pins;
   std::optional<glm::vec2> friction;  // μs, μk against colliders and other bodies (else theirs)
+  std::optional<HierarchySettings> hierarchy;  // the body's own (else the solver's)
   glm::vec3 velocity{0.0f};           // initial velocity, m/s
   glm::vec3 angularVelocity{0.0f};    // initial angular velocity about the centre of mass, rad/s
 };
@@ -106,6 +107,7 @@ struct SoftBodyDesc {
   std::vector<InstanceDesc> instances{InstanceDesc{}};
   std::optional<PinBoxDesc> pinBox;
   std::optional<glm::vec2> friction;  // μs, μk against colliders and other bodies (else theirs)
+  std::optional<HierarchySettings> hierarchy;  // the body's own (else the solver's)
 };
 
 // A surface body: a triangle mesh with stretch (distance) constraints on its edges and bending across
@@ -123,6 +125,7 @@ struct ShellDesc {
   std::vector<InstanceDesc> instances{InstanceDesc{}};
   std::optional<PinBoxDesc> pinBox;
   std::optional<glm::vec2> friction;  // μs, μk against colliders and other bodies (else theirs)
+  std::optional<HierarchySettings> hierarchy;  // the body's own (else the solver's)
 };
 
 struct SceneDesc {

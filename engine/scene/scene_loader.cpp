@@ -124,7 +124,7 @@ Json parseJson(const std::string& text, const std::string& file) {
 
 SolverSettings readSolver(const Node& node) {
   node.expectObject({"dt", "substeps", "iterations", "mode", "model", "integrator", "omega", "damping",
-                     "gravity", "max_colours", "min_colour_size"});
+                     "gravity", "max_colours", "min_colour_size", "hierarchy"});
   SolverSettings solver;
   solver.frameDt = optionalNumber(node, "dt", solver.frameDt, kPositive);
   if (auto n = node.find("substeps")) solver.substeps = n->count(1, kMaxSubstepsOrIterations);
@@ -145,6 +145,7 @@ SolverSettings readSolver(const Node& node) {
   solver.damping = optionalNumber(node, "damping", solver.damping, kNonNegative);
   if (auto n = node.find("gravity")) solver.gravity = n->vec3();
   if (auto n = node.find("max_colours")) solver.colouring.maxColours = n->count(1, kMaxColours);
+  if (auto n = node.find("hierarchy")) solver.hierarchy = readHierarchy(*n, solver.hierarchy);
   if (auto n = node.find("min_colour_size")) {
     solver.colouring.minColourSize = n->count(0, std::numeric_limits<uint32_t>::max());
   }
@@ -225,7 +226,7 @@ glm::uvec2 readResolution(const Node& node) {
 ClothDesc readCloth(const Node& node, size_t index) {
   node.expectObject({"name", "size", "resolution", "center", "plane", "areal_density", "mass_distribution",
                      "shear", "bend", "bending", "tethers", "compliance", "stiffness", "pins", "rotation",
-                     "friction", "velocity", "angular_velocity"});
+                     "friction", "velocity", "angular_velocity", "hierarchy"});
   ClothDesc cloth;
   cloth.name = index == 0 ? "cloth" : "cloth" + std::to_string(index);
   if (auto n = node.find("name")) cloth.name = n->name();
@@ -237,6 +238,7 @@ ClothDesc readCloth(const Node& node, size_t index) {
   }
   if (auto n = node.find("rotation")) cloth.rotation = n->vec3();
   if (auto n = node.find("friction")) cloth.friction = readFriction(*n);
+  if (auto n = node.find("hierarchy")) cloth.hierarchy = readHierarchy(*n, HierarchySettings{});
   if (auto n = node.find("velocity")) cloth.velocity = n->vec3();
   if (auto n = node.find("angular_velocity")) cloth.angularVelocity = n->vec3();
   cloth.arealDensity = optionalNumber(node, "areal_density", cloth.arealDensity, kPositive);

@@ -116,6 +116,7 @@ void addSoftBodies(const SceneDesc& scene, Model& model) {
       pinInside(model, base, static_cast<uint32_t>(mesh.vertices.size()), body.pinBox);
       setBodyVelocity(model, body.name, base, static_cast<uint32_t>(mesh.vertices.size()),
                       body.instances[i].velocity, body.instances[i].angularVelocity);
+      model.bodies.back().hierarchy = body.hierarchy;
     }
   }
 }
@@ -174,6 +175,7 @@ void addShells(const SceneDesc& scene, Model& model) {
       pinInside(model, base, static_cast<uint32_t>(mesh.vertices.size()), shell.pinBox);
       setBodyVelocity(model, shell.name, base, static_cast<uint32_t>(mesh.vertices.size()), instance.velocity,
                       instance.angularVelocity);
+      model.bodies.back().hierarchy = shell.hierarchy;
     }
   }
 }

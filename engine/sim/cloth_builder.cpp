@@ -301,6 +301,7 @@ Model buildModel(const SceneDesc& scene) {
     const size_t firstPin = model.pins.size();
     addPins(scene, model, cloth, grid, k);
     setBodyVelocity(model, cloth.name, grid.base, grid.count(), cloth.velocity, cloth.angularVelocity);
+    model.bodies.back().hierarchy = cloth.hierarchy;
     if (cloth.tethers) addTethers(model, grid, firstPin);
   }
   addSoftBodies(scene, model);

@@ -291,6 +291,7 @@ Hierarchy buildHierarchy(const Model& model, const SolverSettings& settings) {
   for (size_t b = 0; b < bodies.size(); ++b) {
     const BodyRange& body = bodies[b];
     resolved[b] = body.hierarchy.value_or(settings.hierarchy);
+    if (settings.hierarchy.overridesBodies) resolved[b].enabled = settings.hierarchy.enabled;
     if (!resolved[b].enabled) continue;
     any = true;
     const std::string name = "hierarchy of body '" + body.name + "': ";

@@ -55,6 +55,9 @@ struct HierarchySettings {
   uint32_t minParticles = 64;  // automatic: no coarse level of a body with fewer particles than this
   uint32_t parents = 2;        // k: every left-out particle has at least this many parents
   bool bilateral = false;      // coarse constraints also resist compression (default: stretching only)
+  // Solver setting only: `enabled` applies to every body, even one that sets its own (the command
+  // line's --hierarchy / --no-hierarchy).
+  bool overridesBodies = false;
 };
 
 struct SolverSettings {
