@@ -24,6 +24,7 @@ struct Polyline {
   std::vector<double> dash;    // on, off, … lengths in px; empty: solid
   bool closed = false;         // back to the first point
   std::optional<Colour> fill;  // closed shapes only
+  std::string role;            // written as the SVG class ("series": a data line), for readers and tests
 };
 
 enum class Anchor { Start, Middle, End };

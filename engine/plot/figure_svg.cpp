@@ -43,7 +43,9 @@ std::string colour(Colour c) {
 }
 
 void writePolyline(std::ostringstream& svg, const Polyline& p) {
-  svg << (p.closed ? "<polygon" : "<polyline") << " points=\"";
+  svg << (p.closed ? "<polygon" : "<polyline");
+  if (!p.role.empty()) svg << " class=\"" << escape(p.role) << '"';
+  svg << " points=\"";
   for (const Point& q : p.points) svg << number(q.x) << ',' << number(q.y) << ' ';
   svg << "\" fill=\"" << (p.fill ? colour(*p.fill) : std::string("none")) << "\" stroke=\""
       << colour(p.colour) << "\" stroke-width=\"" << number(p.width) << "\" stroke-linejoin=\"round\"";

@@ -143,7 +143,7 @@ Figure linePlot(const std::vector<Series>& series, const PlotOptions& o) {
   for (size_t i = 0; i < series.size(); ++i) {
     const Series& s = series[i];
     const SeriesStyle style = seriesStyle(i);
-    Polyline line{{}, style.colour, 1.6, style.dash, false, {}};
+    Polyline line{{}, style.colour, 1.6, style.dash, false, {}, "series"};
     for (size_t k = 0; k < std::min(s.x.size(), s.y.size()); ++k)
       if (accepted(s.x[k], o.logX) && accepted(s.y[k], o.logY))
         line.points.push_back({px(s.x[k]), py(s.y[k])});
