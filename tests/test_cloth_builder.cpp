@@ -12,7 +12,8 @@
 namespace vkxpbd {
 namespace {
 
-// The benchmark's standard cloth (BENCHMARK.md): 1 m × 1 m, N × N, 1 kg, two corners of one edge pinned.
+// The benchmark's standard cloth (docs/benchmarks.md): 1 m × 1 m, N × N, 1 kg, two corners of one edge
+// pinned.
 SceneDesc standardCloth(uint32_t n) {
   SceneDesc scene;
   scene.path = "standard.json";

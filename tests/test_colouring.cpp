@@ -21,7 +21,7 @@ struct ClothKinds {
 };
 
 // The constraint graph of an N x N cloth, particle (i, j) = j * N + i. Constraints are emitted kind by
-// kind, row-major within a kind (the order of the standard cloth in BENCHMARK.md).
+// kind, row-major within a kind (the order of the standard cloth in docs/benchmarks.md).
 ColouringProblem clothProblem(uint32_t n, ClothKinds kinds = {}) {
   ColouringProblem problem;
   problem.particleCount = n * n;
@@ -147,7 +147,7 @@ TEST(Colouring, StandardClothColourCount) {
   // least 12 colours. Measured: 12 in kind-by-kind order (also the builder's), 13 with all kinds
   // interleaved per particle, 14 shuffled.
   const ColouringProblem problem = clothProblem(64);
-  ASSERT_EQ(problem.constraintCount(), 23938u);  // BENCHMARK.md
+  ASSERT_EQ(problem.constraintCount(), 23938u);  // docs/benchmarks.md
   const Colouring colouring = colourConstraints(problem, ColouringOptions{});
   expectValid(problem, colouring);
   EXPECT_GE(colouring.colourCount(), 12u);

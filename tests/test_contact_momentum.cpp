@@ -10,6 +10,7 @@
 #include <gtest/gtest.h>
 
 #include "contact_momentum_scenes.h"
+#include "param_print.h"
 #include "sim/cloth_builder.h"
 #include "sim/cpu_solver.h"
 

@@ -144,10 +144,19 @@ TEST_F(ConvergeTest, ReportFilesAndNewtonReference) {
        {"residual_vs_iterations.svg", "residual_vs_gpu_time.svg", "full_residual_vs_iterations.svg"}) {
     const std::string svg = readText(dir + "/" + name);
     EXPECT_EQ(svg.rfind("<svg", 0), 0u) << name;
-    EXPECT_EQ(countOf(svg, "<polyline"), report.methods.size()) << name;
+    EXPECT_EQ(countOf(svg, "class=\"series\""), report.methods.size()) << name;
+    EXPECT_NE(svg.find("α̃"), std::string::npos) << name;  // Unicode, not "alpha~"
+    const std::string png = std::string(name).substr(0, std::string(name).size() - 4) + ".png";
+    EXPECT_TRUE(std::filesystem::file_size(dir + "/" + png) > 1000) << png;
     EXPECT_NE(svg.find("</svg>"), std::string::npos) << name;
     EXPECT_EQ(svg.find_last_not_of("\n"), svg.rfind("</svg>") + 5) << name;  // ends with </svg>
     EXPECT_EQ(countOf(svg, "<"), countOf(svg, ">")) << name;
+  }
+  // The GPU-time axis runs forwards: the fitted time grows with k for every method.
+  for (const lab::MethodCurve& c : report.methods) {
+    const std::vector<double> t = lab::fittedGpuMs(c);
+    ASSERT_EQ(t.size(), c.rows.size());
+    for (size_t i = 1; i < t.size(); ++i) EXPECT_GE(t[i], t[i - 1]) << c.spec.name << " k = " << i + 1;
   }
   const std::string csv = readText(dir + "/converge.csv");
   EXPECT_EQ(csv.rfind("method,omega,iterations,residual_l2,", 0), 0u);

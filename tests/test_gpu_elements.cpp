@@ -49,6 +49,9 @@ struct ElementCase {
   SolverMode mode;
   uint32_t maxColours;  // 64: pure colouring; 8: colours plus a Jacobi tail of elements
 };
+void PrintTo(const ElementCase& c, std::ostream* os) {
+  *os << solverModeName(c.mode) << ", max " << c.maxColours << " colours";
+}
 
 class GpuElements : public test::GpuTest, public ::testing::WithParamInterface<ElementCase> {};
 

@@ -28,6 +28,9 @@ struct FreeCase {
   const char* name;
   SolverMode mode;
 };
+void PrintTo(const FreeCase& c, std::ostream* os) {
+  *os << c.name << ", " << solverModeName(c.mode);
+}
 
 class GpuMomentum : public test::GpuTest, public ::testing::WithParamInterface<FreeCase> {};
 

@@ -7,6 +7,7 @@
 
 #include "gpu/gpu_solver.h"
 #include "gpu_test_fixture.h"
+#include "param_print.h"
 #include "scene/builtin_scenes.h"
 #include "sim/cloth_builder.h"
 #include "sim/cpu_solver.h"
@@ -47,6 +48,9 @@ struct ModeCase {
   SolverMode mode;
   uint32_t maxColours;  // 64: pure colouring; 3 (per kind): colours plus a Jacobi tail
 };
+void PrintTo(const ModeCase& c, std::ostream* os) {
+  *os << solverModeName(c.mode) << ", max " << c.maxColours << " colours";
+}
 
 class GpuVsCpu : public GpuSolverTest, public ::testing::WithParamInterface<ModeCase> {};
 

@@ -12,6 +12,7 @@
 
 #include "gpu/gpu_solver.h"
 #include "gpu_test_fixture.h"
+#include "param_print.h"
 #include "scene/scene.h"
 #include "shared/element_math.h"
 #include "sim/cloth_builder.h"

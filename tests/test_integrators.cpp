@@ -6,6 +6,7 @@
 
 #include <gtest/gtest.h>
 
+#include "param_print.h"
 #include "sim/cpu_solver.h"
 #include "test_models.h"
 

@@ -217,6 +217,9 @@ struct BadInput {
   std::string json;   // the scene text
   const char* field;  // the field path the message must name
 };
+void PrintTo(const BadInput& c, std::ostream* os) {
+  *os << c.what << " (" << c.field << ")";
+}
 
 class SceneBadInput : public testing::TestWithParam<BadInput> {};
 

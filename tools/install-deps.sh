@@ -11,7 +11,7 @@ packages=(
   # shader compilers
   glslang-tools glslang-dev glslc spirv-tools
   # libraries
-  libglfw3-dev libglm-dev nlohmann-json3-dev libtinyobjloader-dev libimgui-dev libstb-dev tetgen
+  libglfw3-dev libglm-dev nlohmann-json3-dev libtinyobjloader-dev libimgui-dev libstb-dev fonts-dejavu-core tetgen
   # convergence lab: the Newton reference
   libeigen3-dev
   # tests and headless windows

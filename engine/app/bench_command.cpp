@@ -1,16 +1,18 @@
 // `vkxpbd bench`: the standard cloth (docs/benchmarks.md) at several sizes, in both solver modes, and
 // a scene of Neo-Hookean soft bodies.
-// Protocol from shared/BENCHMARK.md: warm-up frames, then timed frames, one frame per submit; report
+// Protocol (docs/benchmarks.md): warm-up frames, then timed frames, one frame per submit; report
 // the median ms per frame (submit to completion, no timestamps), per-pass GPU times from a separate
 // timestamped run, and the edge stretch |len − rest|/rest after the timed frames.
 #include <chrono>
 #include <cmath>
 #include <cstdio>
 #include <ctime>
+#include <filesystem>
 
 #include "app/commands.h"
 #include "app/report.h"
 #include "common/output.h"
+#include "common/progress.h"
 #include "gpu/gpu_solver.h"
 #include "render/offscreen_renderer.h"
 #include "scene/builtin_scenes.h"
@@ -34,13 +36,17 @@ struct Timing {
 };
 
 Timing timeSolver(const vk::Context& ctx, const BenchOptions& options, const Model& model,
-                  const SolverSettings& settings, const SolverLayout& layout) {
+                  const SolverSettings& settings, const SolverLayout& layout, const std::string& label) {
   Timing timing;
+  // Progress over the case's frames: warm-up, timed and profiled.
+  Progress progress(progressStyle(options.common.quiet), "bench " + label,
+                    options.warmupFrames + options.frames + kProfiledFrames);
   GpuSolverOptions untimed;
   untimed.timestamps = false;
   GpuSolver solver(ctx, model, settings, layout, untimed);
   solver.simulate(options.warmupFrames);
   solver.wait();
+  progress.update(options.warmupFrames);
   std::vector<double> wallMs;
   for (uint32_t f = 0; f < options.frames; ++f) {
     auto start = std::chrono::steady_clock::now();
@@ -48,6 +54,7 @@ Timing timeSolver(const vk::Context& ctx, const BenchOptions& options, const Mod
     solver.wait();
     wallMs.push_back(
         std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - start).count());
+    progress.update(options.warmupFrames + f + 1);
   }
   std::vector<double> gpuMs;
   {
@@ -59,6 +66,7 @@ Timing timeSolver(const vk::Context& ctx, const BenchOptions& options, const Mod
       double gpu = 0.0;
       std::vector<vk::StageTime> stages = profiled.lastFrameTimes(&gpu);
       gpuMs.push_back(gpu);
+      progress.update(options.warmupFrames + options.frames + f + 1);
       if (timing.stages.empty())
         timing.stages = stages;
       else
@@ -66,6 +74,7 @@ Timing timeSolver(const vk::Context& ctx, const BenchOptions& options, const Mod
     }
     for (vk::StageTime& s : timing.stages) s.ms /= kProfiledFrames;
   }
+  progress.finish();
   timing.frameMs = median(wallMs);
   timing.gpuMs = median(gpuMs);
   timing.passes = solver.passesPerFrame();
@@ -112,7 +121,8 @@ nlohmann::json benchOne(const vk::Context& ctx, const BenchOptions& options, uin
   options.overrides.applyTo(scene.solver);
   const Model model = buildModel(scene);
   const SolverLayout layout = buildSolverLayout(model, scene.solver);
-  const Timing t = timeSolver(ctx, options, model, scene.solver, layout);
+  const Timing t = timeSolver(ctx, options, model, scene.solver, layout,
+                              std::to_string(size) + "x" + std::to_string(size) + " " + solverModeName(mode));
   const std::optional<uint32_t> bad = findNonFinite(t.state);
   const StrainStats stretch = measureStrain(model, t.state.positions, ConstraintKind::Stretch);
   std::printf(
@@ -150,7 +160,8 @@ nlohmann::json benchSoftBodies(const vk::Context& ctx, const BenchOptions& optio
   options.overrides.applyTo(scene.solver);
   const Model model = buildModel(scene);
   const SolverLayout layout = buildSolverLayout(model, scene.solver);
-  const Timing t = timeSolver(ctx, options, model, scene.solver, layout);
+  const Timing t = timeSolver(ctx, options, model, scene.solver, layout,
+                              std::to_string(options.softBodies) + " soft bodies " + solverModeName(mode));
   const std::optional<uint32_t> bad = findNonFinite(t.state);
   const double projections =
       double(model.constraintCount()) * scene.solver.substeps * scene.solver.iterations;
@@ -185,7 +196,9 @@ nlohmann::json benchSelfCollision(const vk::Context& ctx, const BenchOptions& op
   scene.contacts.searchRadiusGiven = !triangles;
   const Model model = buildModel(scene);
   const SolverLayout layout = buildSolverLayout(model, scene.solver);
-  const Timing t = timeSolver(ctx, options, model, scene.solver, layout);
+  const Timing t = timeSolver(ctx, options, model, scene.solver, layout,
+                              std::to_string(size) + "x" + std::to_string(size) +
+                                  (triangles ? " triangle" : " particle") + " contacts");
   double hashMs = 0.0, solveMs = 0.0, triangleSearchMs = 0.0, triangleSolveMs = 0.0;
   for (const vk::StageTime& s : t.stages) {
     if (s.name.rfind("hash ", 0) == 0) hashMs += s.ms;
@@ -227,6 +240,8 @@ nlohmann::json benchRendered(const vk::Context& ctx, const BenchOptions& options
   const render::OrbitCamera camera = renderer.framingCamera();
   const uint32_t frames = std::max(10u, options.frames / 5);
   std::vector<double> ms;
+  Progress progress(progressStyle(options.common.quiet),
+                    "bench " + std::to_string(size) + "x" + std::to_string(size) + " rendered", frames + 3);
   for (uint32_t f = 0; f < frames + 3; ++f) {
     auto start = std::chrono::steady_clock::now();
     solver.simulate(1);
@@ -234,7 +249,9 @@ nlohmann::json benchRendered(const vk::Context& ctx, const BenchOptions& options
     if (f >= 3)
       ms.push_back(
           std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - start).count());
+    progress.update(f + 1);
   }
+  progress.finish();
   const double frameMs = median(ms);
   std::printf("  %4u x %-4u gs + render %ux%u  %8.3f ms/frame (simulate + draw + read-back)\n", size, size,
               width, height, frameMs);
@@ -256,6 +273,7 @@ std::string utcTimestamp() {
 }  // namespace
 
 int benchCommand(const BenchOptions& options) {
+  ensureWritableDirectory(std::filesystem::path(options.outFile).parent_path().string());
   vk::Context ctx(contextOptions(options.common));
   std::printf("standard cloth: %u warm-up + %u timed frames per case\n", options.warmupFrames,
               options.frames);

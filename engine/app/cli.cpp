@@ -5,6 +5,8 @@
 #include <cstdlib>
 #include <sstream>
 
+#include "app/cli_help.h"
+
 namespace vkxpbd {
 
 namespace {
@@ -81,6 +83,8 @@ bool readShared(ArgReader& r, const std::string& arg, SolverOverrides& o, Common
     c.device = r.value(arg);
   } else if (arg == "--validation") {
     c.validation = true;
+  } else if (arg == "--quiet") {
+    c.quiet = true;
   } else {
     return false;
   }
@@ -135,7 +139,7 @@ RunOptions parseRunOptions(const std::vector<std::string>& args) {
     else if (arg == "--trajectory-every")
       o.trajectoryEvery = r.count(arg, 1, 10'000'000);
     else if (arg.rfind("--", 0) == 0)
-      throw UsageError("run: unknown option '" + arg + "'");
+      throw UsageError("run: unknown option '" + arg + "'" + didYouMean("run", arg));
     else if (o.scene.empty())
       o.scene = arg;
     else
@@ -171,7 +175,7 @@ RenderOptions parseRenderOptions(const std::vector<std::string>& args) {
         throw UsageError(arg + ": unknown view '" + o.view +
                          "' (expected shaded, wireframe, colours or stress)");
     } else if (arg.rfind("--", 0) == 0)
-      throw UsageError("render: unknown option '" + arg + "'");
+      throw UsageError("render: unknown option '" + arg + "'" + didYouMean("render", arg));
     else if (o.scene.empty())
       o.scene = arg;
     else
@@ -213,7 +217,7 @@ BenchOptions parseBenchOptions(const std::vector<std::string>& args) {
       o.modes.clear();
       for (const std::string& s : split(r.value(arg))) o.modes.push_back(parseMode(arg, s));
     } else {
-      throw UsageError("bench: unknown argument '" + arg + "'");
+      throw UsageError("bench: unknown argument '" + arg + "'" + didYouMean("bench", arg));
     }
   }
   if (o.overrides.mode) throw UsageError("bench: use --modes instead of --solver");
@@ -235,10 +239,12 @@ ConvergeOptions parseConvergeOptions(const std::vector<std::string>& args) {
       o.common.device = r.value(arg);
     else if (arg == "--validation")
       o.common.validation = true;
+    else if (arg == "--quiet")
+      o.common.quiet = true;
     else if (arg == "--integrator")
       o.integrator = parseIntegrator(arg, r.value(arg));
     else if (arg.rfind("--", 0) == 0)
-      throw UsageError("converge: unknown option '" + arg + "'");
+      throw UsageError("converge: unknown option '" + arg + "'" + didYouMean("converge", arg));
     else if (o.scene.empty())
       o.scene = arg;
     else
@@ -269,10 +275,12 @@ StiffnessOptions parseStiffnessOptions(const std::vector<std::string>& args) {
       o.common.device = r.value(arg);
     } else if (arg == "--validation") {
       o.common.validation = true;
+    } else if (arg == "--quiet") {
+      o.common.quiet = true;
     } else if (arg == "--integrator") {
       o.integrator = parseIntegrator(arg, r.value(arg));
     } else if (arg.rfind("--", 0) == 0) {
-      throw UsageError("stiffness: unknown option '" + arg + "'");
+      throw UsageError("stiffness: unknown option '" + arg + "'" + didYouMean("stiffness", arg));
     } else if (o.scene.empty()) {
       o.scene = arg;
     } else {
@@ -289,7 +297,7 @@ usage:
   vkxpbd run [SCENE.json] [--headless] [--frames N] [--solver gs|jacobi] [--model xpbd|pbd]
              [--integrator euler|bdf2] [--substeps S] [--iterations I] [--omega W] [--device N|name] [--out DIR]
              [--no-timestamps] [--validation] [--capture-frame F] [--renderdoc] [--stats]
-             [--trajectory FILE [--trajectory-every K]] [--hierarchy|--no-hierarchy]
+             [--trajectory FILE [--trajectory-every K]] [--hierarchy|--no-hierarchy] [--quiet]
       Opens a window showing SCENE (default: the built-in flag scene) with a settings panel; --frames N
       closes it after N displayed frames. With --headless (or when there is no display) it simulates
       N frames (default 120), then writes DIR/final.obj and DIR/state.json (default DIR: out) and
@@ -302,12 +310,15 @@ usage:
       kind, tetrahedron and balloon volume ratios, momentum), the model (masses, constraints,
       tetrahedra, triangles, pins) and the final positions and velocities. Every command exits with
       code 4 on a NaN or infinity, naming the particle, the constraint or element, and the frame.
+      Headless, it shows progress on stderr (frames done, ms per frame, time left; on a terminal a bar,
+      otherwise a line every few seconds); --quiet shows none. So do bench, render, converge and stiffness.
   vkxpbd bench [--out FILE.json] [--sizes 64,128,256,512] [--modes gs,jacobi] [--frames N]
                [--warmup N] [--substeps S] [--iterations I] [--omega W] [--device N|name]
                [--tethers] [--hierarchy]  (the cloth cases with tethers / with the hierarchy)
                [--render-size N]  (the case with rendering: default 128, 0 for none)
                [--soft-bodies N]  (Neo-Hookean blocks in the soft-body case: default 100, 0 for none)
                [--contacts-size N]  (the self-colliding standard cloth: default 256, 0 for none)
+               [--validation] [--quiet]
       Runs the standard cloth (docs/benchmarks.md) at each size and mode; writes JSON naming the device.
       --hierarchy / --no-hierarchy (every command that simulates): hierarchical XPBD on or off for
       every body, whatever the scene says (docs/hierarchy.md).
@@ -315,22 +326,27 @@ usage:
                 [--view shaded|wireframe|colours|stress]
                 [--solver gs|jacobi] [--model xpbd|pbd] [--integrator euler|bdf2] [--substeps S]
                 [--iterations I] [--omega W] [--hierarchy|--no-hierarchy]
-                [--device N|name] [--validation]
+                [--device N|name] [--validation] [--quiet]
       Simulates SCENE (default: the built-in flag scene) for N frames (default 120) and draws it
       offscreen (no window) at W x H pixels (default 960 x 540): writes DIR/frame_FFFFF.png (default
       DIR: out/frames) for frame 0, every K-th frame (default 1) and the last (docs/rendering.md).
   vkxpbd converge [SCENE.json] [--frames-before F] [--iterations K] [--integrator euler|bdf2]
-                  [--out DIR] [--device N|name] [--validation]
+                  [--out DIR] [--device N|name] [--validation] [--quiet]
       Convergence lab (docs/convergence.md): after F frames (default 30) of SCENE (default: the standard
       cloth), runs one substep with k = 1..K iterations (default 30) in Gauss-Seidel, Jacobi (omega 1 and
-      tuned), hybrid and PBD; writes DIR/converge.csv, converge.json and two SVG plots (default DIR:
+      tuned), hybrid and PBD; writes DIR/converge.csv, converge.json and three plots, each as SVG and
+      PNG: residual_vs_iterations, residual_vs_gpu_time and full_residual_vs_iterations (default DIR:
       out/converge).
   vkxpbd stiffness [SCENE.json] [--frames N] [--iterations 1,5,20,100] [--integrator euler|bdf2]
-                   [--out DIR] [--device N|name] [--validation]
+                   [--out DIR] [--device N|name] [--validation] [--quiet]
       Simulates SCENE N frames (default 60) with PBD and with XPBD at each iteration count per substep;
-      writes DIR/stiffness.csv and stiffness.svg (sag, stretch; default DIR: out/stiffness).
+      writes DIR/stiffness.csv, stiffness.svg/.png (the sag below the pins; without pins the height lost
+      against the rest shape, when a collider holds the bodies) and stiffness_stretch.svg/.png (median and
+      max stretch strain) (default DIR: out/stiffness).
   vkxpbd devices
       Lists the Vulkan devices (index, name, type).
+  vkxpbd help [COMMAND]
+      This text, or one command's part of it (as COMMAND --help).
 
 environment:
   VKXPBD_VALIDATION=1   enable the validation layer with synchronization validation (as --validation)

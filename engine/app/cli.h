@@ -31,6 +31,7 @@ struct SolverOverrides {
 struct CommonOptions {
   std::string device;       // --device N|name
   bool validation = false;  // --validation (or VKXPBD_VALIDATION=1)
+  bool quiet = false;       // --quiet: no progress display
 };
 
 struct RunOptions {

@@ -6,9 +6,11 @@
 #include "app/commands.h"
 #include "app/report.h"
 #include "common/output.h"
+#include "common/progress.h"
 #include "gpu/gpu_solver.h"
 #include "lab/converge_output.h"
 #include "lab/stiffness.h"
+#include "plot/line_plot.h"
 #include "scene/builtin_scenes.h"
 #include "sim/cloth_builder.h"
 #include "sim/diagnostics.h"
@@ -20,6 +22,7 @@ int convergeCommand(const ConvergeOptions& options) {
   if (options.integrator) scene.solver.integrator = *options.integrator;
   const Model model = buildModel(scene);
   const SolverSettings& settings = scene.solver;
+  ensureWritableDirectory(options.outDir);
   std::printf("scene: %s (%s), %u particles, %zu constraints\n", scene.name.c_str(), scene.path.c_str(),
               model.particleCount(), model.constraintCount());
 
@@ -40,7 +43,14 @@ int convergeCommand(const ConvergeOptions& options) {
 
   lab::ConvergeConfig config;
   config.maxIterations = options.iterations;
+  std::optional<Progress> progress;
+  config.onStep = [&](uint32_t done, uint32_t total) {
+    if (!progress)
+      progress.emplace(progressStyle(options.common.quiet), "converge " + scene.name, total, "steps");
+    progress->update(done);
+  };
   const lab::ConvergenceReport report = lab::runConvergence(ctx, model, settings, state, config);
+  if (progress) progress->finish();
 
   const nlohmann::json header = {
       {"device", deviceJson(ctx)},
@@ -53,7 +63,7 @@ int convergeCommand(const ConvergeOptions& options) {
       {"scene_iterations", settings.iterations},
       {"max_iterations", options.iterations},
       {"collisions", !model.colliders.empty() ? "applied once after the last iteration" : "none"}};
-  lab::writeConvergenceFiles(options.outDir, report, header);
+  const std::vector<std::string> plotNotes = lab::writeConvergenceFiles(options.outDir, report, header);
 
   std::printf("step: dt %.6f s after %u frames; initial residual |C(x~)| = %.3e m; reference: gs x %u\n",
               report.dt, options.framesBefore, report.initialResidualL2, report.referenceIterations);
@@ -82,7 +92,9 @@ int convergeCommand(const ConvergeOptions& options) {
                 report.newton.distanceGsK);
   else
     std::printf("newton: %s\n", report.newton.message.c_str());
-  std::printf("wrote %s/converge.csv, converge.json and 3 SVG plots\n", options.outDir.c_str());
+  for (const std::string& note : plotNotes) std::printf("warning: %s\n", note.c_str());
+  std::printf("wrote %s/converge.csv, converge.json and 3 plots (SVG%s)\n", options.outDir.c_str(),
+              plotNotes.empty() ? " and PNG" : "");
   if (ctx.validationEnabled()) {
     std::printf("validation messages: %u\n", ctx.validationMessageCount());
     if (ctx.validationMessageCount() > 0) return kExitValidation;
@@ -97,9 +109,16 @@ int stiffnessCommand(const StiffnessOptions& options) {
   std::printf("scene: %s (%s), %u particles, %zu constraints; %u frames, %u substeps\n", scene.name.c_str(),
               scene.path.c_str(), model.particleCount(), model.distance.size(), options.frames,
               scene.solver.substeps);
+  ensureWritableDirectory(options.outDir);
+  const lab::SagMeasure measure = lab::sagMeasure(model);
+  std::printf("%s\n", lab::sagMeasureNote(measure).c_str());
   vk::Context ctx(contextOptions(options.common));
+  Progress progress(progressStyle(options.common.quiet), "stiffness " + scene.name,
+                    2ull * options.iterations.size() * options.frames);
   const std::vector<lab::StiffnessRow> rows =
-      lab::runStiffness(ctx, model, scene.solver, options.frames, options.iterations);
+      lab::runStiffness(ctx, model, scene.solver, options.frames, options.iterations,
+                        [&](uint64_t done, uint64_t) { progress.update(done); });
+  progress.finish();
   for (const lab::StiffnessRow& r : rows)
     if (r.nonFinite) {
       std::fprintf(stderr, "error: stiffness: %s, %u iterations: %s\n",
@@ -107,12 +126,26 @@ int stiffnessCommand(const StiffnessOptions& options) {
       return kExitNonFinite;
     }
   writeTextFile(options.outDir + "/stiffness.csv", lab::stiffnessCsv(rows));
-  writeTextFile(options.outDir + "/stiffness.svg", lab::stiffnessSvg(rows, scene.name));
+  std::vector<std::string> written{"stiffness.csv"}, notes;
+  auto write = [&](const std::string& name, const plot::Figure& figure) {
+    const std::optional<std::string> note = plot::writePlot(options.outDir + "/" + name, figure);
+    written.push_back(name + (note ? ".svg" : ".svg/.png"));
+    if (note) notes.push_back(*note);
+  };
+  if (std::optional<plot::Figure> sag = lab::stiffnessPlot(rows, scene.name, measure))
+    write("stiffness", *sag);
+  if (measureStrain(model, model.restPositions, ConstraintKind::Stretch).constraints > 0)
+    write("stiffness_stretch", lab::stretchPlot(rows, scene.name));
+  else
+    std::printf("no stretch constraints in this scene: no stretch plot\n");
   std::printf("%-6s %10s %12s %14s %14s\n", "model", "iterations", "sag_m", "median_strain", "max_strain");
   for (const lab::StiffnessRow& r : rows)
     std::printf("%-6s %10u %12.6f %14.6e %14.6e\n", constraintModelName(r.constraintModel), r.iterations,
                 r.sag, r.medianStrain, r.maxStrain);
-  std::printf("wrote %s/stiffness.csv and stiffness.svg\n", options.outDir.c_str());
+  for (const std::string& note : notes) std::printf("warning: %s\n", note.c_str());
+  std::printf("wrote into %s:", options.outDir.c_str());
+  for (const std::string& w : written) std::printf(" %s", w.c_str());
+  std::printf("\n");
   if (ctx.validationEnabled()) {
     std::printf("validation messages: %u\n", ctx.validationMessageCount());
     if (ctx.validationMessageCount() > 0) return kExitValidation;

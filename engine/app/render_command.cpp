@@ -6,6 +6,8 @@
 
 #include "app/commands.h"
 #include "app/report.h"
+#include "common/output.h"
+#include "common/progress.h"
 #include "gpu/gpu_solver.h"
 #include "render/offscreen_renderer.h"
 #include "scene/builtin_scenes.h"
@@ -28,6 +30,7 @@ int renderCommand(const RenderOptions& options) {
   SceneDesc scene = options.scene.empty() ? builtinScene("flag") : loadScene(options.scene);
   options.overrides.applyTo(scene.solver);
   const Model model = buildModel(scene);
+  ensureWritableDirectory(options.outDir);
   std::printf("scene: %s (%s), %u particles, %zu constraints\n", scene.name.c_str(), scene.path.c_str(),
               model.particleCount(), model.constraintCount());
 
@@ -47,6 +50,7 @@ int renderCommand(const RenderOptions& options) {
   uint32_t written = 0;
   uint32_t simulated = 0;
   const auto start = std::chrono::steady_clock::now();
+  Progress progress(progressStyle(options.common.quiet), "render " + scene.name, options.frames);
   for (uint32_t frame = 0;; frame = std::min(frame + options.every, options.frames)) {
     solver.simulate(frame - simulated);  // queued; the render submission runs after it
     simulated = frame;
@@ -59,8 +63,10 @@ int renderCommand(const RenderOptions& options) {
       std::fprintf(stderr, "error: render: %s\n", error->c_str());
       return kExitNonFinite;
     }
+    progress.update(frame);
     if (frame == options.frames) break;
   }
+  progress.finish();
   const double wallS = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
   std::printf(
       "wrote %u frames (%s .. %s) in %.2f s; %.2f ms per rendered frame incl. the solver frames "

@@ -1,4 +1,5 @@
 // `vkxpbd run`: simulate a scene headless, check every state read back for NaN, write the results.
+#include <algorithm>
 #include <chrono>
 #include <cstdio>
 #include <filesystem>
@@ -10,6 +11,7 @@
 #endif
 #include "common/diagnostics_json.h"
 #include "common/output.h"
+#include "common/progress.h"
 #include "common/trajectory.h"
 #include "gpu/gpu_solver.h"
 #include "scene/builtin_scenes.h"
@@ -22,6 +24,8 @@ namespace {
 
 // Frames simulated between two read-backs checked for NaN.
 constexpr uint32_t kCheckInterval = 60;
+// With a progress display, chunks shrink so that one takes about this long (s).
+constexpr double kProgressChunkSeconds = 0.5;
 
 // The contact lists of the last substep: how many entries, how many were dropped because a list was full.
 nlohmann::json contactListsJson(GpuSolver& solver, const Model& model) {
@@ -82,6 +86,7 @@ int runCommand(const RunOptions& options) {
 #endif
   }
 
+  ensureWritableDirectory(options.outDir);  // before simulating, not after the last frame
   vk::Context ctx(contextOptions(options.common));
   const SolverLayout layout = buildSolverLayout(model, settings);
   std::printf("solver: %s, %s, %s, %u substeps x %u iterations, omega %.2f, dt %.5f s\n",
@@ -102,8 +107,16 @@ int runCommand(const RunOptions& options) {
     trajectory->append(state);
   }
   auto start = std::chrono::steady_clock::now();
+  const ProgressStyle progressMode = progressStyle(options.common.quiet);
+  Progress progress(progressMode, "run " + scene.name, options.frames);
   for (uint32_t done = 0; done < options.frames;) {
     uint32_t chunk = std::min(kCheckInterval, options.frames - done);
+    if (progressMode != ProgressStyle::Quiet && done > 0) {
+      const double secondsPerFrame =
+          std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count() / done;
+      chunk = std::clamp(static_cast<uint32_t>(kProgressChunkSeconds / std::max(secondsPerFrame, 1e-6)), 1u,
+                         chunk);
+    }
     if (trajectory) chunk = std::min(chunk, every - done % every);
     // The captured frame is submitted alone, between StartFrameCapture and EndFrameCapture.
     const bool capture = options.captureFrame == done && renderDoc.available();
@@ -132,7 +145,9 @@ int runCommand(const RunOptions& options) {
       return kExitNonFinite;
     }
     if (trajectory && done % every == 0) trajectory->append(state);
+    progress.update(done);
   }
+  progress.finish();
   if (trajectory) trajectory->close();
   const double wallMs =
       std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - start).count();

@@ -1,10 +1,11 @@
 #include "lab/converge_output.h"
 
+#include <algorithm>
 #include <cstdio>
 #include <sstream>
 
 #include "common/output.h"
-#include "lab/svg_plot.h"
+#include "plot/line_plot.h"
 
 namespace vkxpbd::lab {
 
@@ -13,11 +14,11 @@ namespace {
 std::string label(const MethodSpec& m) {
   char buf[64];
   if (m.mode == SolverMode::Jacobi) {
-    std::snprintf(buf, sizeof(buf), "%s (w=%.2f)", m.name.c_str(), m.omega);
+    std::snprintf(buf, sizeof(buf), "%s (ω = %.2f)", m.name.c_str(), m.omega);
     return buf;
   }
   if (m.maxColours) {
-    std::snprintf(buf, sizeof(buf), "%s (%u col/kind)", m.name.c_str(), *m.maxColours);
+    std::snprintf(buf, sizeof(buf), "%s (%u colours/kind)", m.name.c_str(), *m.maxColours);
     return buf;
   }
   return m.name;
@@ -96,21 +97,37 @@ std::string convergenceCsv(const ConvergenceReport& r) {
   return csv.str();
 }
 
-void writeConvergenceFiles(const std::string& dir, const ConvergenceReport& r, const nlohmann::json& header) {
+std::vector<double> fittedGpuMs(const MethodCurve& curve) {
+  const size_t n = curve.rows.size();
+  double sk = 0.0, st = 0.0, skk = 0.0, skt = 0.0;
+  for (const IterationRow& row : curve.rows) {
+    sk += row.iterations, st += row.gpuMs, skk += double(row.iterations) * row.iterations;
+    skt += double(row.iterations) * row.gpuMs;
+  }
+  const double det = double(n) * skk - sk * sk;
+  double slope = det > 0.0 ? (double(n) * skt - sk * st) / det : 0.0;  // ms per iteration
+  slope = std::max(slope, 0.0);
+  const double intercept = n > 0 ? (st - slope * sk) / double(n) : 0.0;  // ms
+  std::vector<double> fitted;
+  for (const IterationRow& row : curve.rows) fitted.push_back(intercept + slope * row.iterations);
+  return fitted;
+}
+
+std::vector<std::string> writeConvergenceFiles(const std::string& dir, const ConvergenceReport& r,
+                                               const nlohmann::json& header) {
   nlohmann::json json = header;
   json.update(convergenceJson(r));
   writeTextFile(dir + "/converge.json", json.dump(2) + "\n");
   writeTextFile(dir + "/converge.csv", convergenceCsv(r));
 
-  std::vector<PlotSeries> byIteration, byTime, fullByIteration;
+  std::vector<plot::Series> byIteration, byTime, fullByIteration;
   for (const MethodCurve& c : r.methods) {
-    PlotSeries a{label(c.spec), {}, {}}, b{label(c.spec), {}, {}}, f{label(c.spec), {}, {}};
+    plot::Series a{label(c.spec), {}, {}}, b{label(c.spec), fittedGpuMs(c), {}}, f{label(c.spec), {}, {}};
     for (const IterationRow& row : c.rows) {
       const double rel =
           r.initialResidualL2 > 0.0 ? row.metrics.residualL2 / r.initialResidualL2 : row.metrics.residualL2;
       a.x.push_back(row.iterations);
       a.y.push_back(rel);
-      b.x.push_back(row.gpuMs);
       b.y.push_back(rel);
       f.x.push_back(row.iterations);
       f.y.push_back(r.initialResidualL2 > 0.0 ? row.metrics.fullL2 / r.initialResidualL2
@@ -121,17 +138,25 @@ void writeConvergenceFiles(const std::string& dir, const ConvergenceReport& r, c
     byTime.push_back(std::move(b));
   }
   const std::string scene = header.contains("scene") ? header["scene"].get<std::string>() : std::string();
-  PlotOptions o;
+  std::vector<std::string> notes;
+  auto write = [&](const std::string& name, const std::vector<plot::Series>& series,
+                   const plot::PlotOptions& o) {
+    if (std::optional<std::string> note = plot::writePlot(dir + "/" + name, plot::linePlot(series, o)))
+      notes.push_back(*note);
+  };
+  plot::PlotOptions o;
   o.title = "XPBD residual within one substep: " + scene;
-  o.xLabel = "iterations";
-  o.yLabel = "||C + alpha~ lambda|| / ||C(x~)||";
-  writeTextFile(dir + "/residual_vs_iterations.svg", svgLinePlot(byIteration, o));
-  o.xLabel = "GPU time of the substep (ms)";
-  writeTextFile(dir + "/residual_vs_gpu_time.svg", svgLinePlot(byTime, o));
+  o.xLabel = "iterations k";
+  o.yLabel = "relative residual ‖C + α̃λ‖ / ‖C(x̃)‖ (1)";
+  o.logX = false;
+  write("residual_vs_iterations", byIteration, o);
+  o.xLabel = "GPU time of the substep (ms; least-squares t₀ + k·t₁ of the measured times)";
+  write("residual_vs_gpu_time", byTime, o);
   o.title = "Full residual (with the momentum equation): " + scene;
-  o.xLabel = "iterations";
-  o.yLabel = "||(C + alpha~ lambda, g)|| / ||C(x~)||";
-  writeTextFile(dir + "/full_residual_vs_iterations.svg", svgLinePlot(fullByIteration, o));
+  o.xLabel = "iterations k";
+  o.yLabel = "relative residual ‖(C + α̃λ, g)‖ / ‖C(x̃)‖ (1)";
+  write("full_residual_vs_iterations", fullByIteration, o);
+  return notes;
 }
 
 }  // namespace vkxpbd::lab

@@ -114,6 +114,14 @@ ConvergenceReport runConvergence(const vk::Context& ctx, const Model& model, con
   const uint32_t K = std::max(1u, config.maxIterations);
   report.dt = step.frameDt;
   report.iterationCounts = iterationSchedule(K);
+  // Steps in all: the reference, the ω search and every k of the methods below.
+  constexpr uint32_t kMethods = 5;  // gs, jacobi, jacobi_omega, hybrid, pbd
+  const uint32_t totalSteps = 1 + static_cast<uint32_t>(config.omegaCandidates.size()) +
+                              kMethods * static_cast<uint32_t>(report.iterationCounts.size());
+  uint32_t stepsDone = 0;
+  auto stepDone = [&] {
+    if (config.onStep) config.onStep(++stepsDone, totalSteps);
+  };
 
   MethodSpec gs{"gs", SolverMode::GaussSeidel, ConstraintModel::Xpbd, 1.0f, std::nullopt};
 
@@ -122,6 +130,7 @@ ConvergenceReport runConvergence(const vk::Context& ctx, const Model& model, con
       config.referenceIterations > 0 ? config.referenceIterations : std::max(4 * K, 200u);
   const StepResult reference =
       runStep(ctx, model, methodSettings(step, gs), start, report.referenceIterations, false);
+  stepDone();
   const std::vector<glm::dvec3> predicted = predictedPositions(model, start, step, reference.state.positions);
   {
     std::vector<glm::vec4> xp(predicted.size());
@@ -157,6 +166,7 @@ ConvergenceReport runConvergence(const vk::Context& ctx, const Model& model, con
     MethodSpec m = jacobi;
     m.omega = omega;
     const StepResult r = runStep(ctx, model, methodSettings(step, m), start, K, false);
+    stepDone();
     const double res = finite(r.state) ? measureStep(model, r.state.positions, r.lambdas, step.implicitDt(),
                                                      ConstraintModel::Xpbd)
                                              .residualL2
@@ -179,6 +189,7 @@ ConvergenceReport runConvergence(const vk::Context& ctx, const Model& model, con
     const SolverSettings s = methodSettings(step, spec);
     for (uint32_t k : report.iterationCounts) {
       const StepResult r = runStep(ctx, model, s, start, k, config.timestamps);
+      stepDone();
       IterationRow row;
       row.iterations = k;
       row.metrics = measureStep(model, r.state.positions, r.lambdas, step.implicitDt(), spec.constraintModel,

@@ -9,6 +9,7 @@
 // applied once after the last iteration, as in every substep; the velocity pass does not change x.
 #pragma once
 
+#include <functional>
 #include <optional>
 #include <string>
 #include <vector>
@@ -28,6 +29,8 @@ struct ConvergeConfig {
   uint32_t referenceIterations = 0;   // 0: max(4 K, 200) Gauss-Seidel iterations
   uint32_t newtonMaxParticles = 300;  // Newton reference only for models this small
   bool timestamps = true;             // GPU time per step
+  // Called after every step run (reference, ω search, each method and k): steps done, steps in all.
+  std::function<void(uint32_t done, uint32_t total)> onStep;
 };
 
 struct IterationRow {

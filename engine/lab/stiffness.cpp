@@ -7,7 +7,7 @@
 #include <sstream>
 
 #include "gpu/gpu_solver.h"
-#include "lab/svg_plot.h"
+#include "plot/line_plot.h"
 #include "sim/diagnostics.h"
 #include "sim/solver_layout.h"
 
@@ -15,23 +15,71 @@ namespace vkxpbd::lab {
 
 namespace {
 
-double sagOf(const Model& model, const std::vector<glm::vec4>& x) {
+// Frames simulated between two progress reports.
+constexpr uint32_t kProgressFrames = 5;
+
+double heightOf(const std::vector<glm::vec4>& x, uint32_t count) {
   double top = -std::numeric_limits<double>::infinity(), low = std::numeric_limits<double>::infinity();
-  for (uint32_t i = 0; i < model.particleCount(); ++i) {
+  for (uint32_t i = 0; i < count; ++i) {
+    top = std::max(top, static_cast<double>(x[i].y));
     low = std::min(low, static_cast<double>(x[i].y));
-    if (model.restPositions[i].w <= 0.0f) top = std::max(top, static_cast<double>(x[i].y));
   }
-  if (!std::isfinite(top))  // no pins: below the highest rest position
-    for (const glm::vec4& p : model.restPositions) top = std::max(top, static_cast<double>(p.y));
   return top - low;
 }
 
 }  // namespace
 
+SagMeasure sagMeasure(const Model& model) {
+  for (const glm::vec4& p : model.restPositions)
+    if (p.w <= 0.0f) return SagMeasure::BelowPins;
+  return model.colliders.empty() ? SagMeasure::None : SagMeasure::HeightLost;
+}
+
+const char* sagMeasureLabel(SagMeasure measure) {
+  switch (measure) {
+    case SagMeasure::BelowPins:
+      return "sag below the pins (m)";
+    case SagMeasure::HeightLost:
+      return "height lost against the rest shape (m)";
+    default:
+      return "";
+  }
+}
+
+std::string sagMeasureNote(SagMeasure measure) {
+  switch (measure) {
+    case SagMeasure::BelowPins:
+      return "sag: the highest pinned particle's y minus the lowest particle's y";
+    case SagMeasure::HeightLost:
+      return "no pins: the sag is the height lost against the rest shape (rest height minus height after the "
+             "frames), meaningful once the bodies rest on a collider without tipping over";
+    default:
+      return "no pins and no colliders: nothing holds the bodies against gravity, they fall freely keeping "
+             "their "
+             "shape, so there is no sag to measure; only the stretch is measured and plotted";
+  }
+}
+
+double measureSag(const Model& model, const std::vector<glm::vec4>& x, SagMeasure measure) {
+  const uint32_t n = model.particleCount();
+  if (measure == SagMeasure::None) return std::numeric_limits<double>::quiet_NaN();
+  if (measure == SagMeasure::HeightLost) return heightOf(model.restPositions, n) - heightOf(x, n);
+  double top = -std::numeric_limits<double>::infinity(), low = std::numeric_limits<double>::infinity();
+  for (uint32_t i = 0; i < n; ++i) {
+    low = std::min(low, static_cast<double>(x[i].y));
+    if (model.restPositions[i].w <= 0.0f) top = std::max(top, static_cast<double>(x[i].y));
+  }
+  return top - low;
+}
+
 std::vector<StiffnessRow> runStiffness(const vk::Context& ctx, const Model& model,
                                        const SolverSettings& settings, uint32_t frames,
-                                       const std::vector<uint32_t>& iterationCounts) {
+                                       const std::vector<uint32_t>& iterationCounts,
+                                       const std::function<void(uint64_t, uint64_t)>& onFrames) {
   std::vector<StiffnessRow> rows;
+  const SagMeasure measure = sagMeasure(model);
+  const uint64_t totalFrames = 2ull * iterationCounts.size() * frames;
+  uint64_t framesDone = 0;
   for (ConstraintModel cm : {ConstraintModel::Pbd, ConstraintModel::Xpbd})
     for (uint32_t k : iterationCounts) {
       SolverSettings s = settings;
@@ -41,12 +89,21 @@ std::vector<StiffnessRow> runStiffness(const vk::Context& ctx, const Model& mode
       GpuSolverOptions untimed;  // on lavapipe every timestamp serializes the queue: many times slower
       untimed.timestamps = false;
       GpuSolver solver(ctx, model, s, layout, untimed);
-      solver.simulate(frames);
+      for (uint32_t done = 0; done < frames;) {
+        const uint32_t chunk = onFrames ? std::min(kProgressFrames, frames - done) : frames - done;
+        solver.simulate(chunk);
+        done += chunk;
+        framesDone += chunk;
+        if (onFrames) {
+          solver.wait();
+          onFrames(framesDone, totalFrames);
+        }
+      }
       const State state = solver.download();
       StiffnessRow row;
       row.constraintModel = cm;
       row.iterations = k;
-      row.sag = sagOf(model, state.positions);
+      row.sag = measureSag(model, state.positions, measure);
       const StrainStats strain = measureStrain(model, state.positions, ConstraintKind::Stretch);
       row.medianStrain = strain.medianStrain;
       row.maxStrain = strain.maxStrain;
@@ -68,10 +125,12 @@ std::string stiffnessCsv(const std::vector<StiffnessRow>& rows) {
   return csv.str();
 }
 
-std::string stiffnessSvg(const std::vector<StiffnessRow>& rows, const std::string& sceneName) {
-  std::vector<PlotSeries> series;
+std::optional<plot::Figure> stiffnessPlot(const std::vector<StiffnessRow>& rows, const std::string& sceneName,
+                                          SagMeasure measure) {
+  if (measure == SagMeasure::None) return std::nullopt;
+  std::vector<plot::Series> series;
   for (ConstraintModel cm : {ConstraintModel::Pbd, ConstraintModel::Xpbd}) {
-    PlotSeries s{constraintModelName(cm), {}, {}};
+    plot::Series s{constraintModelName(cm), {}, {}};
     for (const StiffnessRow& r : rows)
       if (r.constraintModel == cm) {
         s.x.push_back(r.iterations);
@@ -79,13 +138,36 @@ std::string stiffnessSvg(const std::vector<StiffnessRow>& rows, const std::strin
       }
     series.push_back(std::move(s));
   }
-  PlotOptions o;
-  o.title = "Sag vs iterations per substep: " + sceneName;
+  plot::PlotOptions o;
+  o.title = (measure == SagMeasure::BelowPins ? "Sag vs iterations per substep: "
+                                              : "Height lost vs iterations per substep: ") +
+            sceneName;
   o.xLabel = "iterations per substep";
-  o.yLabel = "sag below the pins (m)";
+  o.yLabel = sagMeasureLabel(measure);
   o.logX = true;
   o.logY = false;
-  return svgLinePlot(series, o);
+  return plot::linePlot(series, o);
+}
+
+plot::Figure stretchPlot(const std::vector<StiffnessRow>& rows, const std::string& sceneName) {
+  std::vector<plot::Series> series;
+  for (ConstraintModel cm : {ConstraintModel::Pbd, ConstraintModel::Xpbd})
+    for (bool max : {false, true}) {
+      plot::Series s{std::string(constraintModelName(cm)) + (max ? ", max" : ", median"), {}, {}};
+      for (const StiffnessRow& r : rows)
+        if (r.constraintModel == cm) {
+          s.x.push_back(r.iterations);
+          s.y.push_back(max ? r.maxStrain : r.medianStrain);
+        }
+      series.push_back(std::move(s));
+    }
+  plot::PlotOptions o;
+  o.title = "Stretch vs iterations per substep: " + sceneName;
+  o.xLabel = "iterations per substep";
+  o.yLabel = "stretch strain |ℓ − ℓ₀| / ℓ₀ (1)";
+  o.logX = true;
+  o.logY = true;
+  return plot::linePlot(series, o);
 }
 
 }  // namespace vkxpbd::lab
