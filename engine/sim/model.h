@@ -52,9 +52,11 @@ struct ColouringOptions {
 struct HierarchySettings {
   bool enabled = false;
   uint32_t maxLevels = 0;      // coarse levels at most; 0 = automatic (until a level is small)
-  uint32_t minParticles = 64;  // automatic: no coarse level of a body with fewer particles than this
+  uint32_t minParticles = 8;   // automatic: no coarse level of a body with fewer particles than this
   uint32_t parents = 2;        // k: every left-out particle has at least this many parents
-  bool bilateral = false;      // coarse constraints also resist compression (default: stretching only)
+  // Coarse constraints also resist compression. Measured better (docs/hierarchy.md): on the standard
+  // cloth 128², 10 × 1, stretch p99 0.99% bilateral against 4.6% stretching only.
+  bool bilateral = true;
   // Solver setting only: `enabled` applies to every body, even one that sets its own (the command
   // line's --hierarchy / --no-hierarchy).
   bool overridesBodies = false;
