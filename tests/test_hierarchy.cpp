@@ -272,6 +272,7 @@ TEST(Hierarchy, ChainCollapsesToSpringsInSeries) {
   model.distance.push_back(DistanceConstraint{1, 2, 1.0f, alpha, 1.0f, 0});
   SolverSettings s = enabled();
   s.hierarchy.minParticles = 1;
+  s.hierarchy.bilateral = false;
   const Hierarchy h = buildHierarchy(model, s);
   ASSERT_EQ(h.levelCount(), 1u);
   const HierarchyLevel& level = h.levels[0];

@@ -77,10 +77,16 @@ ParentWeights prolongationWeights(glm::dvec3 x, const glm::dvec3* parents, uint3
   const std::array<double, 4> y = solve4(m, r);
 
   std::array<double, 4> w{};
-  bool inRange = true;
+  double corrected = 0.0;
   for (uint32_t j = 0; j < n; ++j) {
     w[j] = w0[j] + y[0] + rel[j].x * y[1] + rel[j].y * y[2] + rel[j].z * y[3];
-    inRange = inRange && std::isfinite(w[j]) && w[j] >= kMinWeight && w[j] <= kMaxWeight;
+    corrected += w[j];
+  }
+  // The range is checked on the weights as they will be used: renormalised to sum 1.
+  bool inRange = std::isfinite(corrected) && std::abs(corrected) > 1e-9;
+  for (uint32_t j = 0; j < n && inRange; ++j) {
+    const double used = w[j] / corrected;
+    inRange = used >= kMinWeight && used <= kMaxWeight;
   }
   ParentWeights result;
   if (!inRange) {
