@@ -9,6 +9,7 @@
 #include <ctime>
 
 #include "app/commands.h"
+#include "app/output_check.h"
 #include "app/report.h"
 #include "common/output.h"
 #include "gpu/gpu_solver.h"
@@ -243,6 +244,7 @@ std::string utcTimestamp() {
 }  // namespace
 
 int benchCommand(const BenchOptions& options) {
+  requireWritableFile("--out", options.outFile);
   vk::Context ctx(contextOptions(options.common));
   std::printf("standard cloth: %u warm-up + %u timed frames per case\n", options.warmupFrames,
               options.frames);

@@ -4,6 +4,7 @@
 #include <cstdio>
 
 #include "app/commands.h"
+#include "app/output_check.h"
 #include "app/report.h"
 #include "common/output.h"
 #include "gpu/gpu_solver.h"
@@ -16,6 +17,7 @@
 namespace vkxpbd {
 
 int convergeCommand(const ConvergeOptions& options) {
+  requireWritableDirectory("--out", options.outDir);
   SceneDesc scene = options.scene.empty() ? builtinScene("standard_cloth") : loadScene(options.scene);
   if (options.integrator) scene.solver.integrator = *options.integrator;
   const Model model = buildModel(scene);
@@ -91,6 +93,7 @@ int convergeCommand(const ConvergeOptions& options) {
 }
 
 int stiffnessCommand(const StiffnessOptions& options) {
+  requireWritableDirectory("--out", options.outDir);
   SceneDesc scene = options.scene.empty() ? builtinScene("standard_cloth") : loadScene(options.scene);
   if (options.integrator) scene.solver.integrator = *options.integrator;
   const Model model = buildModel(scene);

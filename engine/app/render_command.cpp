@@ -5,6 +5,7 @@
 #include <cstdio>
 
 #include "app/commands.h"
+#include "app/output_check.h"
 #include "app/report.h"
 #include "gpu/gpu_solver.h"
 #include "render/offscreen_renderer.h"
@@ -25,6 +26,7 @@ std::string framePath(const std::string& dir, uint32_t frame) {
 }  // namespace
 
 int renderCommand(const RenderOptions& options) {
+  requireWritableDirectory("--out", options.outDir);
   SceneDesc scene = options.scene.empty() ? builtinScene("flag") : loadScene(options.scene);
   options.overrides.applyTo(scene.solver);
   const Model model = buildModel(scene);

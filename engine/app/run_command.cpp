@@ -4,6 +4,7 @@
 #include <filesystem>
 
 #include "app/commands.h"
+#include "app/output_check.h"
 #include "app/report.h"
 #if VKXPBD_WINDOW
 #include "app/window/window_app.h"
@@ -58,6 +59,9 @@ void printContactLists(const nlohmann::json& lists) {
 }  // namespace
 
 int runCommand(const RunOptions& options) {
+  if (options.headless || options.captureFrame || options.renderDoc)
+    requireWritableDirectory("--out", options.outDir);
+  if (!options.trajectory.empty()) requireWritableFile("--trajectory", options.trajectory);
   SceneDesc scene = options.scene.empty() ? builtinScene("flag") : loadScene(options.scene);
   options.overrides.applyTo(scene.solver);
   const Model model = buildModel(scene);
