@@ -1,7 +1,10 @@
 // `vkxpbd converge`: the convergence lab (engine/lab/convergence.h, docs/convergence.md). Simulates F
 // frames of the scene on the GPU, then measures one substep from there with every method and k.
 // `vkxpbd stiffness`: PBD vs XPBD sag and stretch at several iteration counts (engine/lab/stiffness.h).
+#include <cmath>
 #include <cstdio>
+#include <optional>
+#include <string>
 
 #include "app/commands.h"
 #include "app/output_check.h"
@@ -15,6 +18,25 @@
 #include "sim/diagnostics.h"
 
 namespace vkxpbd {
+
+namespace {
+
+// A measured curve with NaN or infinity in it (an exploding scene) is an error, not a file to write.
+std::optional<std::string> nonFiniteInReport(const lab::ConvergenceReport& report) {
+  if (!std::isfinite(report.initialResidualL2)) return "the initial residual is not finite";
+  for (const lab::MethodCurve& c : report.methods)
+    for (const lab::IterationRow& r : c.rows) {
+      const double values[] = {r.metrics.residualL2, r.metrics.residualMax, r.metrics.maxStrain,
+                               r.metrics.fullL2, r.distanceToReference};
+      for (double v : values)
+        if (!std::isfinite(v))
+          return "method " + c.spec.name + ", " + std::to_string(r.iterations) +
+                 " iterations: a non-finite residual, strain or distance";
+    }
+  return std::nullopt;
+}
+
+}  // namespace
 
 int convergeCommand(const ConvergeOptions& options) {
   requireWritableDirectory("--out", options.outDir);
@@ -55,6 +77,10 @@ int convergeCommand(const ConvergeOptions& options) {
       {"scene_iterations", settings.iterations},
       {"max_iterations", options.iterations},
       {"collisions", !model.colliders.empty() ? "applied once after the last iteration" : "none"}};
+  if (std::optional<std::string> error = nonFiniteInReport(report)) {
+    std::fprintf(stderr, "error: converge: %s; no files written\n", error->c_str());
+    return kExitNonFinite;
+  }
   lab::writeConvergenceFiles(options.outDir, report, header);
 
   std::printf("step: dt %.6f s after %u frames; initial residual |C(x~)| = %.3e m; reference: gs x %u\n",

@@ -55,12 +55,13 @@ int renderCommand(const RenderOptions& options) {
     const auto t0 = std::chrono::steady_clock::now();
     const render::Image image = renderer.render(camera);
     renderMs += std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - t0).count();
-    render::writePng(framePath(options.outDir, frame), image);
-    ++written;
+    // Checked before the frame is written: no picture of a NaN state is left behind.
     if (std::optional<std::string> error = nonFiniteError(model, solver.download())) {
       std::fprintf(stderr, "error: render: %s\n", error->c_str());
       return kExitNonFinite;
     }
+    render::writePng(framePath(options.outDir, frame), image);
+    ++written;
     if (frame == options.frames) break;
   }
   const double wallS = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();

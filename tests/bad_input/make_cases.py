@@ -375,13 +375,27 @@ MESHC = {"cloths": [{"resolution": [4, 4]}],
          "colliders": [{"type": "mesh", "file": "../../../scenes/meshes/torus.obj", "cell_size": 0.05, "center": [0, 0, 0]}]}
 scene_case("collider_mesh_cell_tiny", MESHC, K + ["cell_size"], 1e-30)
 scene_case("collider_mesh_cell_nodes", MESHC, K + ["cell_size"], 1e-4, extra=": the signed-distance grid would have")
-scene_case("collider_mesh_cell_bake", MESHC, K + ["cell_size"], 0.0045, extra=": baking the signed-distance grid would take")
+scene_case("collider_mesh_cell_bake", MESHC, K + ["cell_size"], 0.0055, extra=": baking the signed-distance grid would take")
 scene_case("collider_mesh_scale_zero", MESHC, K + ["scale"], 0)
 scene_case("collider_mesh_file_missing", MESHC, K + ["file"], "none.obj", expect_path="", extra="none.obj: cannot open OBJ file")
 cases[-1] = ("scene", "3", "none.obj: cannot open OBJ file", cases[-1][3])
 scene_case("collider_mesh_open", MESHC, K + ["file"], "../meshes/tri.obj", expect_path="", extra="")
 cases[-1] = ("scene", "3", "tri.obj: a mesh collider needs a closed, consistently oriented mesh", cases[-1][3])
 scene_case("collider_mesh_cell_missing", MESHC, K + ["cell_size"], DELETE)
+
+# ---- limits: memory and work estimated before anything is allocated ---------------------------------------
+BIG = {"cloths": [{"name": f"c{k}", "resolution": [4096, 4096]} for k in range(8)]}
+scene_case("limit_memory_cloths", BIG, ["cloths", 7, "bending"], "dihedral", expect_path="cloths[7].resolution",
+           extra=": the scene would need about 573 GiB")
+scene_case("limit_memory_soft_box", SOFT, M + ["cells"], [256, 256, 256], expect_path="soft_bodies[0].mesh.cells",
+           extra=": the scene would need about 136 GiB")
+SOFT_HUGE = copy.deepcopy(SOFT)
+SOFT_HUGE["soft_bodies"][0]["instances"] = [{"position": [0, k, 0]} for k in range(200)]
+scene_case("limit_particle_index", SOFT_HUGE, M + ["cells"], [256, 256, 256] , expect_path="soft_bodies[0].instances",
+           extra=": the scene would have")
+scene_case("limit_work_per_frame", {"cloths": [{"resolution": [256, 256]}], "solver": {"substeps": 1000}},
+           ["solver", "iterations"], 1000, expect_path="solver.substeps x solver.iterations",
+           extra=" (or --substeps, --iterations): 1e+03 x 1e+03 on 3.93e+05 constraints")
 
 # ---- command lines --------------------------------------------------------------------------------------
 GOOD = "@DIR@/scenes/good.json"
@@ -440,6 +454,10 @@ for args, expect in [
         (f"render {GOOD} --frames 1 --width 16 --height 16 --device 99 --out @OUT@", "--device 99: no such Vulkan device"),
         (f"converge {GOOD} --frames-before 0 --iterations 1 --device 7 --out @OUT@", "--device 7: no such Vulkan device")]:
     case("device", 2, expect, args)
+# lavapipe's maxStorageBufferRange is 128 MiB: a 1024² cloth's distance constraints (144 MiB) do not fit in one buffer.
+write("scenes/device_buffer_range.json", json.dumps({"cloths": [{"resolution": [1024, 1024]}]}) + "\n")
+case("device", 3, "scene 'device_buffer_range' is too large for llvmpipe && GPU buffer 'distance constraints' needs 143.8 MiB, "
+     "more than the device's maxStorageBufferRange of 128.0 MiB", RUN.format(file="scenes/device_buffer_range.json"))
 for args, expect, code in [
         ("run @DIR@/none.json --headless --out @OUT@", "none.json: cannot open scene file", 3),
         ("run @DIR@/scenes --headless --out @OUT@", "scenes: cannot open scene file", 3),
