@@ -16,15 +16,18 @@ std::string tooLarge(const std::string& path, uint64_t maxBytes, const std::stri
 }  // namespace
 
 std::string readInputFile(const std::string& path, uint64_t maxBytes, const std::string& what) {
+  namespace fs = std::filesystem;
   std::error_code error;
-  if (path.empty() || std::filesystem::is_directory(path, error))
+  const fs::file_status status = path.empty() ? fs::file_status() : fs::status(path, error);
+  if (path.empty() || error || !fs::exists(status) || fs::is_directory(status))
     throw SceneError(path + ": cannot open " + what);
+  // Checked before opening: opening a pipe without a writer, or reading a terminal, would wait forever.
+  if (!fs::is_regular_file(status))
+    throw SceneError(path + ": the " + what + " is not a regular file (a device, pipe or socket)");
+  const uintmax_t size = fs::file_size(path, error);
+  if (!error && size > maxBytes) throw SceneError(tooLarge(path, maxBytes, what));
   std::ifstream file(path, std::ios::binary);
   if (!file) throw SceneError(path + ": cannot open " + what);
-  if (std::filesystem::is_regular_file(path, error)) {
-    const uintmax_t size = std::filesystem::file_size(path, error);
-    if (!error && size > maxBytes) throw SceneError(tooLarge(path, maxBytes, what));
-  }
   std::string text;
   char buffer[1 << 16];
   while (file.read(buffer, sizeof(buffer)) || file.gcount() > 0) {

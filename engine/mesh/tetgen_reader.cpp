@@ -13,8 +13,8 @@ namespace {
 constexpr uint64_t kMaxMeshFileBytes = 256ull << 20;  // bytes of one .node or .ele file
 
 // The non-empty lines of a file with comments removed, each with its 1-based line number.
-std::vector<std::pair<size_t, std::string>> dataLines(const std::string& path) {
-  std::istringstream file(readInputFile(path, kMaxMeshFileBytes, "TetGen file"));
+std::vector<std::pair<size_t, std::string>> dataLines(const std::string& text) {
+  std::istringstream file(text);
   std::vector<std::pair<size_t, std::string>> lines;
   std::string line;
   for (size_t number = 1; std::getline(file, line); ++number) {
@@ -42,8 +42,14 @@ std::vector<T> readNumbers(const std::string& path, size_t lineNumber, const std
 }  // namespace
 
 TetMesh loadTetGen(const std::string& nodePath, const std::string& elePath) {
+  const std::string nodeText = readInputFile(nodePath, kMaxMeshFileBytes, "TetGen file");
+  return parseTetGen(nodeText, readInputFile(elePath, kMaxMeshFileBytes, "TetGen file"), nodePath, elePath);
+}
+
+TetMesh parseTetGen(const std::string& nodeText, const std::string& eleText, const std::string& nodePath,
+                    const std::string& elePath) {
   TetMesh mesh;
-  const auto nodes = dataLines(nodePath);
+  const auto nodes = dataLines(nodeText);
   if (nodes.empty()) throw SceneError(nodePath + ": empty file");
   const auto header = readNumbers<long long>(nodePath, nodes[0].first, nodes[0].second, 2);
   if (header[1] != 3) throw SceneError(nodePath + ": dimension must be 3, got " + std::to_string(header[1]));
@@ -72,7 +78,7 @@ TetMesh loadTetGen(const std::string& nodePath, const std::string& elePath) {
       throw SceneError(nodePath + ":" + std::to_string(number) + ": non-finite coordinate");
     mesh.vertices.emplace_back(x);
   }
-  const auto eles = dataLines(elePath);
+  const auto eles = dataLines(eleText);
   if (eles.empty()) throw SceneError(elePath + ": empty file");
   const auto eleHeader = readNumbers<long long>(elePath, eles[0].first, eles[0].second, 2);
   if (eleHeader[1] != 4)

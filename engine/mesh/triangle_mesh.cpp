@@ -103,7 +103,10 @@ std::string withoutTrailingNewlines(std::string text) {
 }  // namespace
 
 TriangleMesh loadObj(const std::string& path, float weldDistance) {
-  const std::string text = readInputFile(path, kMaxObjBytes, "OBJ file");
+  return parseObj(readInputFile(path, kMaxObjBytes, "OBJ file"), path, weldDistance);
+}
+
+TriangleMesh parseObj(const std::string& text, const std::string& path, float weldDistance) {
   checkObjText(text, path);
   tinyobj::ObjReaderConfig config;
   config.triangulate = true;

@@ -206,8 +206,11 @@ class Node {
     if (!bounds.contains(v)) fail("must be " + bounds.describe() + ", got " + shown(value_));
     // The solver computes in float: check the value it will see (5e-324 > 0 as a double is 0 as a float).
     const float f = static_cast<float>(v);
-    if (!bounds.contains(f) || (f != 0.0f && !std::isnormal(f)))
+    if (!bounds.contains(f))
       fail("must be " + bounds.describe() + " as a 32-bit float, got " + shown(value_));
+    if (f != 0.0f && !std::isnormal(f))
+      fail("is too small for a 32-bit float (a denormal, below 1.2e-38), got " + shown(value_) +
+           "; write 0 or a larger value");
     return f;
   }
 

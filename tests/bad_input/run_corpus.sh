@@ -23,7 +23,7 @@ while IFS=$'\t' read -r cat code text cmdline; do
   cmdline=${cmdline//@OUT@/$out}
   text=${text//@DIR@/$here}
   eval "set -- $cmdline"
-  output=$(cd "$work" && timeout 60 "$vkxpbd" "$@" 2>&1)
+  output=$(cd "$work" && timeout 60 "$vkxpbd" "$@" 2>&1 </dev/null)
   got=$?
   why=""
   if [ "$got" -ne "$code" ]; then
