@@ -81,9 +81,11 @@ TEST(BadInput, FilesBeyondTheSizeLimitAreRefusedUnread) {
   std::filesystem::resize_file(path, (64u << 20) + 1);  // sparse: 64 MiB and one byte of zeros
   EXPECT_EQ(errorOf([&] { loadScene(path); }), path + ": the scene file is larger than the limit of 64 MiB");
   std::filesystem::resize_file(path, (256u << 20) + 1);
-  EXPECT_EQ(errorOf([&] { loadObj(path, 0.0f); }), path + ": the OBJ file is larger than the limit of 256 MiB");
+  EXPECT_EQ(errorOf([&] { loadObj(path, 0.0f); }),
+            path + ": the OBJ file is larger than the limit of 256 MiB");
   std::remove(path.c_str());
-  EXPECT_EQ(errorOf([] { loadObj("/dev/zero", 0.0f); }), "/dev/zero: the OBJ file is not a regular file (a device, pipe or socket)");
+  EXPECT_EQ(errorOf([] { loadObj("/dev/zero", 0.0f); }),
+            "/dev/zero: the OBJ file is not a regular file (a device, pipe or socket)");
 }
 
 TEST(BadInput, DoubleThatIsZeroAsAFloatIsRejected) {
@@ -93,8 +95,9 @@ TEST(BadInput, DoubleThatIsZeroAsAFloatIsRejected) {
   // A compliance of 1e-45 m/N is > 0 as a double and a denormal float: refused, not silently changed.
   const std::string denormal =
       errorOf([] { parseScene(R"({"cloths": [{"compliance": {"stretch": 1e-45}}]})", "s.json"); });
-  EXPECT_NE(denormal.find("s.json: cloths[0].compliance.stretch: is too small for a 32-bit float (a denormal"),
-            std::string::npos)
+  EXPECT_NE(
+      denormal.find("s.json: cloths[0].compliance.stretch: is too small for a 32-bit float (a denormal"),
+      std::string::npos)
       << denormal;
 }
 

@@ -1,6 +1,7 @@
-// Reading an input file (scene, OBJ, TetGen) whole, with a size limit: a huge file is refused before it is read
-// (and a file growing while it is read after `maxBytes` + 1 bytes), a device such as /dev/zero or /dev/stdin, a
-// pipe or a socket before it is opened, instead of being read until memory runs out or waiting forever.
+// Reading an input file (scene, OBJ, TetGen) whole, with a size limit: a huge file is refused before it is
+// read (and a file growing while it is read after `maxBytes` + 1 bytes), a device such as /dev/zero or
+// /dev/stdin, a pipe or a socket before it is opened, instead of being read until memory runs out or waiting
+// forever.
 #pragma once
 
 #include <cstdint>
