@@ -84,6 +84,7 @@ int runCommand(const RunOptions& options) {
 #else
     std::printf("no display: running headless (built with VKXPBD_WINDOW=OFF)\n");
 #endif
+    requireWritableDirectory("--out", options.outDir);  // the headless run writes there
   }
 
   vk::Context ctx(contextOptions(options.common));
