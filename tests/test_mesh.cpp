@@ -99,7 +99,7 @@ TEST(TetGen, RejectsBadFiles) {
             std::string::npos);
   EXPECT_NE(errorOf([] {
               loadTetGen(kMeshes + "missing.node", kMeshes + "cube.ele");
-            }).find("missing.node: cannot open file"),
+            }).find("missing.node: cannot open TetGen file"),
             std::string::npos);
   TetMesh flat{{{0, 0, 0}, {1, 0, 0}, {0, 1, 0}, {1, 1, 0}}, {0, 1, 2, 3}, {}};
   EXPECT_NE(errorOf([&] { validateTets(flat, "flat.ele"); }).find("flat.ele: tetrahedron 0 is degenerate"),
@@ -122,7 +122,7 @@ TEST(Obj, RejectsBadFiles) {
               loadObj(kMeshes + "degenerate.obj", 0.0f);
             }).find("degenerate.obj: triangle 1 (vertices 0, 1, 3) is degenerate"),
             std::string::npos);
-  EXPECT_NE(errorOf([] { loadObj(kMeshes + "no_such.obj", 0.0f); }).find("no_such.obj: cannot read OBJ file"),
+  EXPECT_NE(errorOf([] { loadObj(kMeshes + "no_such.obj", 0.0f); }).find("no_such.obj: cannot open OBJ file"),
             std::string::npos);
   // Welding that collapses a triangle is reported too.
   EXPECT_NE(errorOf([] { loadObj(kMeshes + "cube_seams.obj", 2.0f); }).find("is degenerate"),

@@ -10,6 +10,7 @@
 #include <filesystem>
 
 #include "app/commands.h"
+#include "app/output_check.h"
 #include "app/report.h"
 #include "common/output.h"
 #include "common/progress.h"
@@ -273,7 +274,7 @@ std::string utcTimestamp() {
 }  // namespace
 
 int benchCommand(const BenchOptions& options) {
-  ensureWritableDirectory(std::filesystem::path(options.outFile).parent_path().string());
+  requireWritableFile("--out", options.outFile);
   vk::Context ctx(contextOptions(options.common));
   std::printf("standard cloth: %u warm-up + %u timed frames per case\n", options.warmupFrames,
               options.frames);

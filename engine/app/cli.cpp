@@ -19,7 +19,9 @@ class ArgReader {
   const std::string& next() { return args_[i_++]; }
   std::string value(const std::string& option) {
     if (done()) throw UsageError(option + ": missing value");
-    return next();
+    const std::string& v = next();
+    if (v.empty()) throw UsageError(option + ": empty value");
+    return v;
   }
   uint32_t count(const std::string& option, uint32_t min, uint32_t max) {
     std::string v = value(option);
@@ -140,6 +142,8 @@ RunOptions parseRunOptions(const std::vector<std::string>& args) {
       o.trajectoryEvery = r.count(arg, 1, 10'000'000);
     else if (arg.rfind("--", 0) == 0)
       throw UsageError("run: unknown option '" + arg + "'" + didYouMean("run", arg));
+    else if (arg.empty())
+      throw UsageError("run: the scene path is empty");
     else if (o.scene.empty())
       o.scene = arg;
     else
@@ -176,6 +180,8 @@ RenderOptions parseRenderOptions(const std::vector<std::string>& args) {
                          "' (expected shaded, wireframe, colours or stress)");
     } else if (arg.rfind("--", 0) == 0)
       throw UsageError("render: unknown option '" + arg + "'" + didYouMean("render", arg));
+    else if (arg.empty())
+      throw UsageError("render: the scene path is empty");
     else if (o.scene.empty())
       o.scene = arg;
     else
@@ -245,6 +251,8 @@ ConvergeOptions parseConvergeOptions(const std::vector<std::string>& args) {
       o.integrator = parseIntegrator(arg, r.value(arg));
     else if (arg.rfind("--", 0) == 0)
       throw UsageError("converge: unknown option '" + arg + "'" + didYouMean("converge", arg));
+    else if (arg.empty())
+      throw UsageError("converge: the scene path is empty");
     else if (o.scene.empty())
       o.scene = arg;
     else
@@ -281,6 +289,8 @@ StiffnessOptions parseStiffnessOptions(const std::vector<std::string>& args) {
       o.integrator = parseIntegrator(arg, r.value(arg));
     } else if (arg.rfind("--", 0) == 0) {
       throw UsageError("stiffness: unknown option '" + arg + "'" + didYouMean("stiffness", arg));
+    } else if (arg.empty()) {
+      throw UsageError("stiffness: the scene path is empty");
     } else if (o.scene.empty()) {
       o.scene = arg;
     } else {

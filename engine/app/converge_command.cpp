@@ -1,9 +1,13 @@
 // `vkxpbd converge`: the convergence lab (engine/lab/convergence.h, docs/convergence.md). Simulates F
 // frames of the scene on the GPU, then measures one substep from there with every method and k.
 // `vkxpbd stiffness`: PBD vs XPBD sag and stretch at several iteration counts (engine/lab/stiffness.h).
+#include <cmath>
 #include <cstdio>
+#include <optional>
+#include <string>
 
 #include "app/commands.h"
+#include "app/output_check.h"
 #include "app/report.h"
 #include "common/output.h"
 #include "common/progress.h"
@@ -17,12 +21,31 @@
 
 namespace vkxpbd {
 
+namespace {
+
+// A measured curve with NaN or infinity in it (an exploding scene) is an error, not a file to write.
+std::optional<std::string> nonFiniteInReport(const lab::ConvergenceReport& report) {
+  if (!std::isfinite(report.initialResidualL2)) return "the initial residual is not finite";
+  for (const lab::MethodCurve& c : report.methods)
+    for (const lab::IterationRow& r : c.rows) {
+      const double values[] = {r.metrics.residualL2, r.metrics.residualMax, r.metrics.maxStrain,
+                               r.metrics.fullL2, r.distanceToReference};
+      for (double v : values)
+        if (!std::isfinite(v))
+          return "method " + c.spec.name + ", " + std::to_string(r.iterations) +
+                 " iterations: a non-finite residual, strain or distance";
+    }
+  return std::nullopt;
+}
+
+}  // namespace
+
 int convergeCommand(const ConvergeOptions& options) {
+  requireWritableDirectory("--out", options.outDir);
   SceneDesc scene = options.scene.empty() ? builtinScene("standard_cloth") : loadScene(options.scene);
   if (options.integrator) scene.solver.integrator = *options.integrator;
   const Model model = buildModel(scene);
   const SolverSettings& settings = scene.solver;
-  ensureWritableDirectory(options.outDir);
   std::printf("scene: %s (%s), %u particles, %zu constraints\n", scene.name.c_str(), scene.path.c_str(),
               model.particleCount(), model.constraintCount());
 
@@ -63,6 +86,10 @@ int convergeCommand(const ConvergeOptions& options) {
       {"scene_iterations", settings.iterations},
       {"max_iterations", options.iterations},
       {"collisions", !model.colliders.empty() ? "applied once after the last iteration" : "none"}};
+  if (std::optional<std::string> error = nonFiniteInReport(report)) {
+    std::fprintf(stderr, "error: converge: %s; no files written\n", error->c_str());
+    return kExitNonFinite;
+  }
   const std::vector<std::string> plotNotes = lab::writeConvergenceFiles(options.outDir, report, header);
 
   std::printf("step: dt %.6f s after %u frames; initial residual |C(x~)| = %.3e m; reference: gs x %u\n",
@@ -103,13 +130,13 @@ int convergeCommand(const ConvergeOptions& options) {
 }
 
 int stiffnessCommand(const StiffnessOptions& options) {
+  requireWritableDirectory("--out", options.outDir);
   SceneDesc scene = options.scene.empty() ? builtinScene("standard_cloth") : loadScene(options.scene);
   if (options.integrator) scene.solver.integrator = *options.integrator;
   const Model model = buildModel(scene);
   std::printf("scene: %s (%s), %u particles, %zu constraints; %u frames, %u substeps\n", scene.name.c_str(),
               scene.path.c_str(), model.particleCount(), model.distance.size(), options.frames,
               scene.solver.substeps);
-  ensureWritableDirectory(options.outDir);
   const lab::SagMeasure measure = lab::sagMeasure(model);
   std::printf("%s\n", lab::sagMeasureNote(measure).c_str());
   vk::Context ctx(contextOptions(options.common));

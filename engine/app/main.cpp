@@ -57,6 +57,9 @@ int main(int argc, char** argv) {
   } catch (const SceneError& e) {
     std::fprintf(stderr, "error: %s\n", e.what());
     return kExitBadInput;
+  } catch (const vk::DeviceChoiceError& e) {
+    std::fprintf(stderr, "error: %s\n", e.what());
+    return kExitUsage;
   } catch (const vk::VulkanError& e) {
     std::fprintf(stderr, "error: Vulkan: %s\n", e.what());
     return kExitFailure;

@@ -5,6 +5,7 @@
 #include <cstdio>
 
 #include "app/commands.h"
+#include "app/output_check.h"
 #include "app/report.h"
 #include "common/output.h"
 #include "common/progress.h"
@@ -27,10 +28,10 @@ std::string framePath(const std::string& dir, uint32_t frame) {
 }  // namespace
 
 int renderCommand(const RenderOptions& options) {
+  requireWritableDirectory("--out", options.outDir);
   SceneDesc scene = options.scene.empty() ? builtinScene("flag") : loadScene(options.scene);
   options.overrides.applyTo(scene.solver);
   const Model model = buildModel(scene);
-  ensureWritableDirectory(options.outDir);
   std::printf("scene: %s (%s), %u particles, %zu constraints\n", scene.name.c_str(), scene.path.c_str(),
               model.particleCount(), model.constraintCount());
 
@@ -57,12 +58,13 @@ int renderCommand(const RenderOptions& options) {
     const auto t0 = std::chrono::steady_clock::now();
     const render::Image image = renderer.render(camera);
     renderMs += std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - t0).count();
-    render::writePng(framePath(options.outDir, frame), image);
-    ++written;
+    // Checked before the frame is written: no picture of a NaN state is left behind.
     if (std::optional<std::string> error = nonFiniteError(model, solver.download())) {
       std::fprintf(stderr, "error: render: %s\n", error->c_str());
       return kExitNonFinite;
     }
+    render::writePng(framePath(options.outDir, frame), image);
+    ++written;
     progress.update(frame);
     if (frame == options.frames) break;
   }

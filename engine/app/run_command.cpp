@@ -5,6 +5,7 @@
 #include <filesystem>
 
 #include "app/commands.h"
+#include "app/output_check.h"
 #include "app/report.h"
 #if VKXPBD_WINDOW
 #include "app/window/window_app.h"
@@ -62,6 +63,9 @@ void printContactLists(const nlohmann::json& lists) {
 }  // namespace
 
 int runCommand(const RunOptions& options) {
+  if (options.headless || options.captureFrame || options.renderDoc)
+    requireWritableDirectory("--out", options.outDir);
+  if (!options.trajectory.empty()) requireWritableFile("--trajectory", options.trajectory);
   SceneDesc scene = options.scene.empty() ? builtinScene("flag") : loadScene(options.scene);
   options.overrides.applyTo(scene.solver);
   const Model model = buildModel(scene);
@@ -84,9 +88,9 @@ int runCommand(const RunOptions& options) {
 #else
     std::printf("no display: running headless (built with VKXPBD_WINDOW=OFF)\n");
 #endif
+    requireWritableDirectory("--out", options.outDir);  // the headless run writes there
   }
 
-  ensureWritableDirectory(options.outDir);  // before simulating, not after the last frame
   vk::Context ctx(contextOptions(options.common));
   const SolverLayout layout = buildSolverLayout(model, settings);
   std::printf("solver: %s, %s, %s, %u substeps x %u iterations, omega %.2f, dt %.5f s\n",

@@ -46,19 +46,6 @@ void writeStateJson(const std::string& path, const State& state, const nlohmann:
   writeTextFile(path, j.dump());
 }
 
-void ensureWritableDirectory(const std::string& dir, const std::string& option) {
-  const std::filesystem::path folder = dir.empty() ? std::filesystem::path(".") : std::filesystem::path(dir);
-  std::error_code error;
-  std::filesystem::create_directories(folder, error);
-  if (error)
-    throw std::runtime_error(option + " " + dir + ": cannot create the folder (" + error.message() + ")");
-  const std::filesystem::path probe = folder / ".vkxpbd_write_check";
-  {
-    std::ofstream out(probe, std::ios::binary);
-    if (!out) throw std::runtime_error(option + " " + dir + ": cannot write into the folder");
-  }
-  std::filesystem::remove(probe, error);
-}
 
 void writeTextFile(const std::string& path, const std::string& text) {
   std::ofstream out = openForWriting(path);

@@ -17,9 +17,6 @@ void writeObj(const std::string& path, const Model& model, const std::vector<glm
 void writeStateJson(const std::string& path, const State& state, const nlohmann::json& summary,
                     const nlohmann::json& extra = nlohmann::json::object());
 
-// Creates `dir` (and its parents) and checks that a file can be written in it, so that a command finds an
-// unwritable --out before it simulates. Throws std::runtime_error naming `option` and the folder.
-void ensureWritableDirectory(const std::string& dir, const std::string& option = "--out");
 
 // Writes text to a file, creating parent folders. Throws std::runtime_error naming the file.
 void writeTextFile(const std::string& path, const std::string& text);

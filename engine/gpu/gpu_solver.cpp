@@ -5,6 +5,7 @@
 #include <limits>
 #include <stdexcept>
 
+#include "gpu/device_limits.h"
 #include "shared/contact_math.h"
 #include "sim/contact_triangles.h"
 #include "sim/sim_params.h"
@@ -91,8 +92,16 @@ void GpuSolver::createBuffers() {
   const Model& m = model_;
   const VkBufferUsageFlags storage = VK_BUFFER_USAGE_STORAGE_BUFFER_BIT;
   buffers_.resize(VKXPBD_BINDING_COUNT);
+  // Planned first, allocated after checkDeviceLimits (gpu/device_limits.h) has seen all of them.
+  struct Planned {
+    uint32_t binding;
+    VkDeviceSize size;
+    const char* name;
+    VkBufferUsageFlags usage;
+  };
+  std::vector<Planned> planned;
   auto make = [&](uint32_t binding, VkDeviceSize size, const char* name, VkBufferUsageFlags usage = 0) {
-    buffers_[binding] = vk::createBuffer(ctx_, size, storage | usage, MemoryKind::DeviceLocal, name);
+    planned.push_back({binding, size, name, usage});
   };
   auto upload = [&](uint32_t binding, const auto& data) {
     vk::uploadBuffer(ctx_, buffers_[binding], data.data(), bytesOf(data));
@@ -171,6 +180,12 @@ void GpuSolver::createBuffers() {
   const std::vector<glm::vec4> hierarchy = packHierarchy(layout_);
   make(VKXPBD_BINDING_HIERARCHY, bytesOf(hierarchy), "hierarchy");
   upload(VKXPBD_BINDING_HIERARCHY, hierarchy);
+
+  std::vector<PlannedBuffer> sizes;
+  for (const Planned& p : planned) sizes.push_back({p.name, p.size});
+  checkDeviceLimits(ctx_, m.name, sizes);
+  for (const Planned& p : planned)
+    buffers_[p.binding] = vk::createBuffer(ctx_, p.size, storage | p.usage, MemoryKind::DeviceLocal, p.name);
 
   std::vector<uint32_t> particlePin(m.particleCount(), VKXPBD_NONE);
   for (uint32_t p = 0; p < m.pins.size(); ++p) particlePin[m.pins[p].particle] = p;

@@ -44,9 +44,29 @@ double solidAngle(glm::dvec3 p, glm::dvec3 a, glm::dvec3 b, glm::dvec3 c) {
 
 }  // namespace
 
+SdfCost sdfBakeCost(const TriangleMesh& mesh, float spacing) {
+  SdfCost cost;
+  if (mesh.vertices.empty() || !(spacing > 0.0f)) return cost;
+  glm::dvec3 lo(mesh.vertices[0]), hi = lo;
+  for (const glm::vec3& v : mesh.vertices) {
+    lo = glm::min(lo, glm::dvec3(v));
+    hi = glm::max(hi, glm::dvec3(v));
+  }
+  // In double, before any conversion to an integer: a tiny spacing gives astronomically many nodes.
+  const glm::dvec3 nodes = glm::ceil((hi - lo + 6.0 * double(spacing)) / double(spacing)) + 1.0;
+  cost.dims = nodes;
+  cost.nodes = nodes.x * nodes.y * nodes.z;
+  cost.pairs = cost.nodes * double(mesh.indices.size() / 3);
+  return cost;
+}
+
 SdfGrid buildSdf(const TriangleMesh& mesh, float spacing, const std::string& source) {
   if (!isClosedManifold(mesh))
     throw SceneError(source + ": a mesh collider needs a closed, consistently oriented mesh");
+  const SdfCost cost = sdfBakeCost(mesh, spacing);
+  if (!(cost.nodes <= kMaxSdfNodes))
+    throw SceneError(source +
+                     ": the signed-distance grid would have more than 2 M nodes; use a larger cell size");
   glm::vec3 lo = mesh.vertices.at(0), hi = lo;
   for (const glm::vec3& v : mesh.vertices) {
     lo = glm::min(lo, v);
@@ -56,10 +76,7 @@ SdfGrid buildSdf(const TriangleMesh& mesh, float spacing, const std::string& sou
   grid.spacing = spacing;
   grid.origin = lo - 3.0f * spacing;
   const glm::vec3 extent = hi - lo + 6.0f * spacing;
-  grid.dims = glm::uvec3(glm::ceil(extent / spacing)) + 1u;
-  if (double(grid.dims.x) * grid.dims.y * grid.dims.z > 2.0e6)
-    throw SceneError(source +
-                     ": the signed-distance grid would have more than 2 M nodes; use a larger cell size");
+  grid.dims = glm::uvec3(glm::ceil(extent / spacing)) + 1u;  // safe: the count was checked in double
   grid.values.resize(size_t{grid.dims.x} * grid.dims.y * grid.dims.z);
   const size_t triangles = mesh.indices.size() / 3;
   for (uint32_t z = 0; z < grid.dims.z; ++z)

@@ -20,6 +20,17 @@ struct SdfGrid {
   float at(uint32_t x, uint32_t y, uint32_t z) const { return values[(z * dims.y + y) * dims.x + x]; }
 };
 
+constexpr double kMaxSdfNodes = 2.0e6;  // nodes of one signed-distance grid
+
+// What baking a grid costs, computed in double before anything is allocated: nodes per axis, nodes, and
+// point–triangle distance evaluations (nodes × triangles), the bake's work.
+struct SdfCost {
+  glm::dvec3 dims{0.0};
+  double nodes = 0.0;
+  double pairs = 0.0;
+};
+SdfCost sdfBakeCost(const TriangleMesh& mesh, float spacing);
+
 // Nodes every `spacing` metres over the mesh's bounding box grown by 3 nodes. The distance is exact
 // (closest point on any triangle, brute force: O(nodes × triangles)); the sign comes from the
 // generalised winding number (inside where it exceeds ½). Throws SceneError naming `source` when the

@@ -39,11 +39,18 @@ std::vector<uint32_t> boundaryTriangles(const std::vector<uint32_t>& tets) {
 
 void validateTets(const TetMesh& mesh, const std::string& source) {
   const size_t n = mesh.vertices.size();
+  std::map<std::array<uint32_t, 4>, size_t> seen;  // sorted vertices → first tetrahedron with them
   for (size_t t = 0; t + 3 < mesh.tets.size(); t += 4) {
     const uint32_t* v = &mesh.tets[t];
     const std::string which = source + ": tetrahedron " + std::to_string(t / 4);
     for (int k = 0; k < 4; ++k)
       if (v[k] >= n) throw SceneError(which + ": vertex index " + std::to_string(v[k]) + " is out of range");
+    std::array<uint32_t, 4> key = {v[0], v[1], v[2], v[3]};
+    std::sort(key.begin(), key.end());
+    if (const auto [it, inserted] = seen.try_emplace(key, t / 4); !inserted)
+      throw SceneError(which + " repeats tetrahedron " + std::to_string(it->second) + " (vertices " +
+                       std::to_string(v[0]) + ", " + std::to_string(v[1]) + ", " + std::to_string(v[2]) +
+                       ", " + std::to_string(v[3]) + ")");
     const glm::vec3 x0 = mesh.vertices[v[0]], x1 = mesh.vertices[v[1]], x2 = mesh.vertices[v[2]],
                     x3 = mesh.vertices[v[3]];
     const double edge = std::max({glm::length(x1 - x0), glm::length(x2 - x0), glm::length(x3 - x0),

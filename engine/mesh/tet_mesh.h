@@ -40,5 +40,8 @@ TetMesh makeSphereTets(float radius, uint32_t cells);
 // as the file's convention, converts to ours, and rejects a tetrahedron of the other orientation as
 // inverted. Throws SceneError naming the file and the line or element.
 TetMesh loadTetGen(const std::string& nodePath, const std::string& elePath);
+// The same from the files' texts; the paths are only used in messages.
+TetMesh parseTetGen(const std::string& nodeText, const std::string& eleText, const std::string& nodePath,
+                    const std::string& elePath);
 
 }  // namespace vkxpbd

@@ -1,19 +1,20 @@
 // TetGen .node/.ele reader (TetGen manual, "File formats"): '#' starts a comment; the first line of
 // each file is a header; indices start at 0 or 1, as the .node file's first point does.
 #include <cmath>
-#include <fstream>
 #include <sstream>
 
+#include "common/input_file.h"
 #include "mesh/tet_mesh.h"
 #include "scene/scene.h"
 
 namespace vkxpbd {
 namespace {
 
+constexpr uint64_t kMaxMeshFileBytes = 256ull << 20;  // bytes of one .node or .ele file
+
 // The non-empty lines of a file with comments removed, each with its 1-based line number.
-std::vector<std::pair<size_t, std::string>> dataLines(const std::string& path) {
-  std::ifstream file(path);
-  if (!file) throw SceneError(path + ": cannot open file");
+std::vector<std::pair<size_t, std::string>> dataLines(const std::string& text) {
+  std::istringstream file(text);
   std::vector<std::pair<size_t, std::string>> lines;
   std::string line;
   for (size_t number = 1; std::getline(file, line); ++number) {
@@ -41,8 +42,14 @@ std::vector<T> readNumbers(const std::string& path, size_t lineNumber, const std
 }  // namespace
 
 TetMesh loadTetGen(const std::string& nodePath, const std::string& elePath) {
+  const std::string nodeText = readInputFile(nodePath, kMaxMeshFileBytes, "TetGen file");
+  return parseTetGen(nodeText, readInputFile(elePath, kMaxMeshFileBytes, "TetGen file"), nodePath, elePath);
+}
+
+TetMesh parseTetGen(const std::string& nodeText, const std::string& eleText, const std::string& nodePath,
+                    const std::string& elePath) {
   TetMesh mesh;
-  const auto nodes = dataLines(nodePath);
+  const auto nodes = dataLines(nodeText);
   if (nodes.empty()) throw SceneError(nodePath + ": empty file");
   const auto header = readNumbers<long long>(nodePath, nodes[0].first, nodes[0].second, 2);
   if (header[1] != 3) throw SceneError(nodePath + ": dimension must be 3, got " + std::to_string(header[1]));
@@ -53,7 +60,16 @@ TetMesh loadTetGen(const std::string& nodePath, const std::string& elePath) {
   for (long long p = 0; p < header[0]; ++p) {
     const auto& [number, text] = nodes[static_cast<size_t>(p) + 1];
     const auto values = readNumbers<double>(nodePath, number, text, 4);
-    if (p == 0) base = static_cast<long long>(values[0]);
+    if (p == 0) {
+      // TetGen numbers from 0 or 1; anything else (1e300 included) is no TetGen file.
+      if (values[0] != 0.0 && values[0] != 1.0) {
+        std::ostringstream got;
+        got << values[0];
+        throw SceneError(nodePath + ":" + std::to_string(number) +
+                         ": the first point must be numbered 0 or 1, got " + got.str());
+      }
+      base = static_cast<long long>(values[0]);
+    }
     if (values[0] != static_cast<double>(base + p))
       throw SceneError(nodePath + ":" + std::to_string(number) + ": expected point " +
                        std::to_string(base + p));
@@ -62,7 +78,7 @@ TetMesh loadTetGen(const std::string& nodePath, const std::string& elePath) {
       throw SceneError(nodePath + ":" + std::to_string(number) + ": non-finite coordinate");
     mesh.vertices.emplace_back(x);
   }
-  const auto eles = dataLines(elePath);
+  const auto eles = dataLines(eleText);
   if (eles.empty()) throw SceneError(elePath + ": empty file");
   const auto eleHeader = readNumbers<long long>(elePath, eles[0].first, eles[0].second, 2);
   if (eleHeader[1] != 4)
@@ -75,7 +91,8 @@ TetMesh loadTetGen(const std::string& nodePath, const std::string& elePath) {
     const auto& [number, text] = eles[static_cast<size_t>(t) + 1];
     const auto values = readNumbers<long long>(elePath, number, text, 5);
     for (int k = 1; k <= 4; ++k) {
-      const long long v = values[static_cast<size_t>(k)] - base;
+      const long long given = values[static_cast<size_t>(k)];
+      const long long v = given < base ? -1 : given - base;  // no overflow: base is 0 or 1
       if (v < 0 || v >= static_cast<long long>(mesh.vertices.size()))
         throw SceneError(elePath + ": tetrahedron " + std::to_string(t) + ": node " +
                          std::to_string(values[static_cast<size_t>(k)]) + " is out of range");

@@ -4,13 +4,20 @@
 #include <array>
 #include <cmath>
 #include <map>
+#include <sstream>
 #include <tuple>
 
 #include <tiny_obj_loader.h>
 
+#include "common/input_file.h"
+#include "mesh/obj_check.h"
 #include "scene/scene.h"
 
 namespace vkxpbd {
+
+namespace {
+constexpr uint64_t kMaxObjBytes = 256ull << 20;  // bytes of one OBJ file
+}  // namespace
 
 void validateTriangles(const TriangleMesh& mesh, const std::string& source) {
   glm::vec3 lo(0.0f), hi(0.0f);
@@ -64,14 +71,20 @@ class Welder {
 
  private:
   using Cell = std::tuple<int64_t, int64_t, int64_t>;
+
+  // Cell coordinates are clamped to ±2^52 before the conversion to an integer, so that a huge coordinate
+  // or a tiny weld distance cannot overflow it (or the ±1 of the neighbour search). Clamping is monotonic,
+  // so two vertices within `distance` still lie in the same or neighbouring cells.
+  static int64_t cellIndex(double q) {
+    constexpr double kLimit = 4503599627370496.0;  // 2^52
+    return static_cast<int64_t>(std::clamp(std::floor(q), -kLimit, kLimit));
+  }
+
   Cell cellOf(glm::vec3 x) const {
-    if (distance_ <= 0.0f) {
-      // Exact welding: bucket by the rounded position (identical positions share a bucket).
-      return {std::llround(x.x * 1e4), std::llround(x.y * 1e4), std::llround(x.z * 1e4)};
-    }
-    return {static_cast<int64_t>(std::floor(x.x / distance_)),
-            static_cast<int64_t>(std::floor(x.y / distance_)),
-            static_cast<int64_t>(std::floor(x.z / distance_))};
+    // Exact welding: bucket by the position rounded to 0.1 mm (identical positions share a bucket).
+    const double perMetre = distance_ <= 0.0f ? 1e4 : 1.0 / double(distance_);
+    return {cellIndex(double(x.x) * perMetre), cellIndex(double(x.y) * perMetre),
+            cellIndex(double(x.z) * perMetre)};
   }
 
   float distance_;
@@ -80,16 +93,35 @@ class Welder {
 
 }  // namespace
 
+namespace {
+
+std::string withoutTrailingNewlines(std::string text) {
+  while (!text.empty() && (text.back() == '\n' || text.back() == '\r')) text.pop_back();
+  return text;
+}
+
+}  // namespace
 
 TriangleMesh loadObj(const std::string& path, float weldDistance) {
+  return parseObj(readInputFile(path, kMaxObjBytes, "OBJ file"), path, weldDistance);
+}
+
+TriangleMesh parseObj(const std::string& text, const std::string& path, float weldDistance) {
+  checkObjText(text, path);
   tinyobj::ObjReaderConfig config;
   config.triangulate = true;
   config.vertex_color = false;
   tinyobj::ObjReader reader;
-  if (!reader.ParseFromFile(path, config)) {
-    std::string why = reader.Error();
-    while (!why.empty() && (why.back() == '\n' || why.back() == '\r')) why.pop_back();
+  if (!reader.ParseFromString(text, "", config)) {
+    const std::string why = withoutTrailingNewlines(reader.Error());
     throw SceneError(path + ": cannot read OBJ file" + (why.empty() ? "" : ": " + why));
+  }
+  // Materials are not read (no MTL text is given), so a warning about them is expected; any other
+  // warning of the OBJ library means it read something other than what the file says.
+  std::istringstream warnings(reader.Warning());
+  for (std::string line; std::getline(warnings, line);) {
+    if (line.empty() || line.find("aterial") != std::string::npos) continue;
+    throw SceneError(path + ": the OBJ reader warns: " + withoutTrailingNewlines(line));
   }
   const std::vector<tinyobj::real_t>& positions = reader.GetAttrib().vertices;
   for (size_t k = 0; k < positions.size(); ++k)

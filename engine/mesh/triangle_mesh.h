@@ -20,6 +20,8 @@ struct TriangleMesh {
 // texture coordinates) do not split the surface. Throws SceneError naming the file: missing or
 // unreadable file, no triangles, non-finite coordinates, degenerate triangles (after welding).
 TriangleMesh loadObj(const std::string& path, float weldDistance);
+// The same from the file's text; `path` is only used in messages.
+TriangleMesh parseObj(const std::string& text, const std::string& path, float weldDistance);
 
 // Throws SceneError naming `source` and the triangle (index in file order and its vertices) when a
 // triangle repeats a vertex or has an area below 1e-12 of the squared bounding-box diagonal.

@@ -23,8 +23,7 @@ glm::uvec3 readCells(const Node& node) {
 
 glm::vec3 positiveVec3(const Node& node) {
   node.arraySize(3, 3);
-  return {node.element(0).number(kPositive), node.element(1).number(kPositive),
-          node.element(2).number(kPositive)};
+  return {node.element(0).number(kLength), node.element(1).number(kLength), node.element(2).number(kLength)};
 }
 
 MeshSourceDesc readTetMesh(const Node& node, const std::string& folder) {
@@ -42,14 +41,14 @@ MeshSourceDesc readTetMesh(const Node& node, const std::string& folder) {
       break;
     case Type::Sphere:
       node.expectObject({"type", "radius", "cells"});
-      mesh.radius = node.member("radius").number(kPositive);
+      mesh.radius = node.member("radius").number(kLength);
       mesh.resolution = node.member("cells").count(2, kMaxCells);
       break;
     default:
       node.expectObject({"type", "node", "ele", "scale"});
       mesh.file = resolvePath(node.member("node"), folder);
       mesh.secondFile = resolvePath(node.member("ele"), folder);
-      mesh.scale = optionalNumber(node, "scale", mesh.scale, kPositive);
+      mesh.scale = optionalNumber(node, "scale", mesh.scale, kScale);
       break;
   }
   return mesh;
@@ -64,13 +63,14 @@ MeshSourceDesc readSurfaceMesh(const Node& node, const std::string& folder) {
                                                {{"icosphere", Type::Icosphere}, {"obj", Type::Obj}});
   if (mesh.type == Type::Icosphere) {
     node.expectObject({"type", "radius", "subdivisions"});
-    mesh.radius = node.member("radius").number(kPositive);
+    mesh.radius = node.member("radius").number(kLength);
     mesh.resolution = node.member("subdivisions").count(0, kMaxSubdivisions);
   } else {
     node.expectObject({"type", "file", "weld", "scale"});
     mesh.file = resolvePath(node.member("file"), folder);
-    mesh.weldDistance = optionalNumber(node, "weld", mesh.weldDistance, kNonNegative);
-    mesh.scale = optionalNumber(node, "scale", mesh.scale, kPositive);
+    mesh.weldDistance =
+        optionalNumber(node, "weld", mesh.weldDistance, between(0.0, true, kMaxMagnitude, true));
+    mesh.scale = optionalNumber(node, "scale", mesh.scale, kScale);
   }
   return mesh;
 }
@@ -107,12 +107,12 @@ TetMaterial readMaterial(const Node& node) {
       {{"neohookean", TetMaterial::Model::NeoHookean}, {"volume", TetMaterial::Model::Volume}});
   if (material.model == TetMaterial::Model::NeoHookean) {
     node.expectObject({"model", "youngs_modulus", "poisson_ratio", "stiffness"});
-    material.youngsModulus = node.member("youngs_modulus").number(kPositive);
+    material.youngsModulus = node.member("youngs_modulus").number(kYoungsModulus);
     // ν = 0 makes λ = 0 and γ = 1 + μ/λ infinite; ν = 0.5 makes λ infinite.
     material.poissonRatio = node.member("poisson_ratio").number(between(0.0, false, 0.5, false));
   } else {
     node.expectObject({"model", "compliance", "stiffness"});
-    material.volumeCompliance = optionalNumber(node, "compliance", 0.0f, kNonNegative);
+    material.volumeCompliance = optionalNumber(node, "compliance", 0.0f, kCompliance);
   }
   material.stiffness = optionalNumber(node, "stiffness", material.stiffness, kUnitInterval);
   return material;
@@ -125,7 +125,7 @@ SoftBodyDesc readSoftBody(const Node& node, size_t index, const std::string& fol
   body.name = "soft body " + std::to_string(index);
   if (auto n = node.find("name")) body.name = n->name();
   body.mesh = readTetMesh(node.member("mesh"), folder);
-  body.density = optionalNumber(node, "density", body.density, kPositive);
+  body.density = optionalNumber(node, "density", body.density, kDensity);
   if (auto n = node.find("material")) body.material = readMaterial(*n);
   if (auto n = node.find("instances")) body.instances = readInstances(*n);
   if (auto n = node.find("pin_box")) body.pinBox = readPinBox(*n);
@@ -141,11 +141,11 @@ ShellDesc readShell(const Node& node, size_t index, const std::string& folder) {
   shell.name = "shell " + std::to_string(index);
   if (auto n = node.find("name")) shell.name = n->name();
   shell.mesh = readSurfaceMesh(node.member("mesh"), folder);
-  shell.arealDensity = optionalNumber(node, "areal_density", shell.arealDensity, kPositive);
+  shell.arealDensity = optionalNumber(node, "areal_density", shell.arealDensity, kDensity);
   if (auto n = node.find("compliance")) {
     n->expectObject({"stretch", "bend"});
-    shell.complianceStretch = optionalNumber(*n, "stretch", shell.complianceStretch, kNonNegative);
-    shell.complianceBend = optionalNumber(*n, "bend", shell.complianceBend, kNonNegative);
+    shell.complianceStretch = optionalNumber(*n, "stretch", shell.complianceStretch, kCompliance);
+    shell.complianceBend = optionalNumber(*n, "bend", shell.complianceBend, kCompliance);
   }
   if (auto n = node.find("bending")) {
     enum class Choice { Dihedral, Isometric, None };
@@ -157,8 +157,8 @@ ShellDesc readShell(const Node& node, size_t index, const std::string& folder) {
   }
   if (auto n = node.find("pressure")) {
     n->expectObject({"factor", "compliance"});
-    shell.pressure = n->member("factor").number(kPositive);
-    shell.pressureCompliance = optionalNumber(*n, "compliance", shell.pressureCompliance, kNonNegative);
+    shell.pressure = n->member("factor").number(between(0.0, false, 1.0e3, true));
+    shell.pressureCompliance = optionalNumber(*n, "compliance", shell.pressureCompliance, kCompliance);
   }
   if (auto n = node.find("instances")) shell.instances = readInstances(*n);
   if (auto n = node.find("pin_box")) shell.pinBox = readPinBox(*n);

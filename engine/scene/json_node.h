@@ -130,6 +130,17 @@ inline const Bounds kNonNegative = atLeast(0.0);
 inline const Bounds kUnitInterval = between(0.0, true, 1.0, true);
 inline const Bounds kRelaxation = between(0.0, false, 2.0, true);  // Jacobi ω in (0, 2]
 
+// Magnitude limits that keep the solver's 32-bit float arithmetic finite (products, squares, α/Δt²).
+constexpr double kMaxMagnitude = 1.0e6;  // largest position, length, speed (m, m/s) or angle (degrees)
+inline const Bounds kCoordinate = between(-kMaxMagnitude, true, kMaxMagnitude, true);  // m, m/s, degrees
+inline const Bounds kLength = between(1.0e-6, true, kMaxMagnitude, true);              // m
+inline const Bounds kScale = between(1.0e-6, true, kMaxMagnitude, true);               // file units → m
+inline const Bounds kDensity = between(1.0e-6, true, 1.0e6, true);                     // kg/m² or kg/m³
+inline const Bounds kFrequency = between(0.0, false, 1.0e6, true);                     // Hz
+inline const Bounds kTimeStep = between(1.0e-6, true, 1.0, true);                      // frame Δt, s
+inline const Bounds kCompliance = between(0.0, true, 1.0e10, true);        // m/N, 1/(N·m), m⁶/J
+inline const Bounds kYoungsModulus = between(1.0e-3, true, 1.0e13, true);  // Pa
+
 // A JSON value together with its path in the document, for error messages.
 class Node {
  public:
@@ -143,6 +154,7 @@ class Node {
   }
 
   const std::string& path() const { return path_; }
+  const std::string& file() const { return file_; }
 
   bool isObject() const { return value_.is_object(); }
 
@@ -194,7 +206,14 @@ class Node {
     if (!std::isfinite(v)) fail("must be finite, got " + shown(value_));
     if (!std::isfinite(static_cast<float>(v))) fail("is too large for a 32-bit float, got " + shown(value_));
     if (!bounds.contains(v)) fail("must be " + bounds.describe() + ", got " + shown(value_));
-    return static_cast<float>(v);
+    // The solver computes in float: check the value it will see (5e-324 > 0 as a double is 0 as a float).
+    const float f = static_cast<float>(v);
+    if (!bounds.contains(f))
+      fail("must be " + bounds.describe() + " as a 32-bit float, got " + shown(value_));
+    if (f != 0.0f && !std::isnormal(f))
+      fail("is too small for a 32-bit float (a denormal, below 1.2e-38), got " + shown(value_) +
+           "; write 0 or a larger value");
+    return f;
   }
 
   int64_t integer(int64_t min, int64_t max) const {
@@ -216,7 +235,10 @@ class Node {
 
   std::string string() const {
     if (!value_.is_string()) fail("must be a string, got " + shown(value_));
-    return value_.get<std::string>();
+    std::string text = value_.get<std::string>();
+    // A NUL would silently truncate a file path at the operating system's interface.
+    if (text.find('\0') != std::string::npos) fail("must not contain a NUL character (\\u0000)");
+    return text;
   }
 
   std::string name() const {
@@ -242,9 +264,9 @@ class Node {
     return {element(0).number(bounds), element(1).number(bounds)};
   }
 
-  glm::vec3 vec3() const {
+  glm::vec3 vec3(const Bounds& bounds = kCoordinate) const {
     arraySize(3, 3);
-    return {element(0).number(kAnyFinite), element(1).number(kAnyFinite), element(2).number(kAnyFinite)};
+    return {element(0).number(bounds), element(1).number(bounds), element(2).number(bounds)};
   }
 
  private:
@@ -261,8 +283,9 @@ inline float optionalNumber(const Node& object, const char* key, float fallback,
 // {"static": μs, "kinetic": μk}: both ≥ 0, kinetic defaults to static and may not exceed it.
 inline glm::vec2 readFriction(const Node& node) {
   node.expectObject({"static", "kinetic"});
-  const float staticFriction = optionalNumber(node, "static", 0.0f, kNonNegative);
-  const float kineticFriction = optionalNumber(node, "kinetic", staticFriction, kNonNegative);
+  const float staticFriction = optionalNumber(node, "static", 0.0f, between(0.0, true, 1.0e6, true));
+  const float kineticFriction =
+      optionalNumber(node, "kinetic", staticFriction, between(0.0, true, 1.0e6, true));
   if (kineticFriction > staticFriction)
     node.failAt(childPath(node.path(), "kinetic"), "must not exceed 'static'");
   return {staticFriction, kineticFriction};

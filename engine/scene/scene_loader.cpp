@@ -17,6 +17,7 @@
 
 #include <nlohmann/json.hpp>
 
+#include "common/input_file.h"
 #include "scene/body_loader.h"
 #include "scene/collider_loader.h"
 #include "scene/json_node.h"
@@ -31,6 +32,9 @@ using namespace scene_json;  // NOLINT: the reader's vocabulary
 
 constexpr int64_t kMaxResolution = 4096;  // particles along one axis of a cloth
 constexpr int64_t kMaxSubstepsOrIterations = 1000;
+constexpr size_t kMaxShownPathLength = 60;        // characters of a deep field path quoted in a message
+constexpr int kMaxJsonDepth = 64;                 // nesting of arrays and objects in a scene file
+constexpr uint64_t kMaxSceneBytes = 64ull << 20;  // size of a scene file, bytes
 
 // ---- JSON text ------------------------------------------------------------------------------------------
 
@@ -106,8 +110,20 @@ Json parseJson(const std::string& text, const std::string& file) {
   PathTracker tracker;
   Json document;
   try {
-    document = Json::parse(
-        text, [&](int, Json::parse_event_t event, Json& parsed) { return tracker.onEvent(event, parsed); });
+    document = Json::parse(text, [&](int depth, Json::parse_event_t event, Json& parsed) {
+      // Deeper documents are refused before they are built: a deep value is recursed over when it is
+      // copied, dumped into a message or compared, and 75,000 levels overflowed the stack.
+      // `depth` counts the arrays and objects around the one that starts (0 for the top level).
+      const bool opens =
+          event == Json::parse_event_t::object_start || event == Json::parse_event_t::array_start;
+      if (opens && depth >= kMaxJsonDepth) {
+        std::string where = tracker.currentPath();
+        if (where.size() > kMaxShownPathLength) where = where.substr(0, kMaxShownPathLength) + "...";
+        throw SceneError(file + ": " + where + ": nested deeper than " + std::to_string(kMaxJsonDepth) +
+                         " levels (the limit of a scene file)");
+      }
+      return tracker.onEvent(event, parsed);
+    });
   } catch (const Json::out_of_range& e) {
     if (e.id != kNumberOverflowError) throw SceneError(file + ": JSON parse error: " + e.what());
     const std::string path = tracker.currentPath();
@@ -126,7 +142,7 @@ SolverSettings readSolver(const Node& node) {
   node.expectObject({"dt", "substeps", "iterations", "mode", "model", "integrator", "omega", "damping",
                      "gravity", "max_colours", "min_colour_size", "hierarchy"});
   SolverSettings solver;
-  solver.frameDt = optionalNumber(node, "dt", solver.frameDt, kPositive);
+  solver.frameDt = optionalNumber(node, "dt", solver.frameDt, kTimeStep);
   if (auto n = node.find("substeps")) solver.substeps = n->count(1, kMaxSubstepsOrIterations);
   if (auto n = node.find("iterations")) solver.iterations = n->count(1, kMaxSubstepsOrIterations);
   if (auto n = node.find("mode")) {
@@ -142,7 +158,7 @@ SolverSettings readSolver(const Node& node) {
         n->choice<Integrator>("integrator", {{"euler", Integrator::Euler}, {"bdf2", Integrator::Bdf2}});
   }
   solver.omega = optionalNumber(node, "omega", solver.omega, kRelaxation);
-  solver.damping = optionalNumber(node, "damping", solver.damping, kNonNegative);
+  solver.damping = optionalNumber(node, "damping", solver.damping, between(0.0, true, 1.0e6, true));
   if (auto n = node.find("gravity")) solver.gravity = n->vec3();
   if (auto n = node.find("max_colours")) solver.colouring.maxColours = n->count(1, kMaxColours);
   if (auto n = node.find("hierarchy")) solver.hierarchy = readHierarchy(*n, solver.hierarchy);
@@ -171,7 +187,7 @@ PinMotionDesc readMotion(const Node& node) {
       "motion type", {{"linear", VKXPBD_MOTION_LINEAR}, {"sine", VKXPBD_MOTION_SINE}});
   motion.vector = node.member("vector").vec3();
   if (motion.type == VKXPBD_MOTION_SINE) {
-    motion.frequency = node.member("frequency").number(kPositive);
+    motion.frequency = node.member("frequency").number(kFrequency);
   } else if (node.find("frequency")) {
     node.failAt(childPath(node.path(), "frequency"), "only allowed with motion type 'sine'");
   }
@@ -230,7 +246,7 @@ ClothDesc readCloth(const Node& node, size_t index) {
   ClothDesc cloth;
   cloth.name = index == 0 ? "cloth" : "cloth" + std::to_string(index);
   if (auto n = node.find("name")) cloth.name = n->name();
-  if (auto n = node.find("size")) cloth.size = n->vec2(kPositive);
+  if (auto n = node.find("size")) cloth.size = n->vec2(kLength);
   if (auto n = node.find("resolution")) cloth.resolution = readResolution(*n);
   if (auto n = node.find("center")) cloth.center = n->vec3();
   if (auto n = node.find("plane")) {
@@ -241,7 +257,7 @@ ClothDesc readCloth(const Node& node, size_t index) {
   if (auto n = node.find("hierarchy")) cloth.hierarchy = readHierarchy(*n, HierarchySettings{});
   if (auto n = node.find("velocity")) cloth.velocity = n->vec3();
   if (auto n = node.find("angular_velocity")) cloth.angularVelocity = n->vec3();
-  cloth.arealDensity = optionalNumber(node, "areal_density", cloth.arealDensity, kPositive);
+  cloth.arealDensity = optionalNumber(node, "areal_density", cloth.arealDensity, kDensity);
   if (auto n = node.find("mass_distribution")) {
     cloth.massDistribution = n->choice<MassDistribution>(
         "mass distribution", {{"area", MassDistribution::Area}, {"uniform", MassDistribution::Uniform}});
@@ -256,7 +272,7 @@ ClothDesc readCloth(const Node& node, size_t index) {
   cloth.tethers = optionalBoolean(node, "tethers", cloth.tethers);
   if (auto n = node.find("compliance")) {
     const PerKind c =
-        readPerKind(*n, {cloth.complianceStretch, cloth.complianceShear, cloth.complianceBend}, kNonNegative);
+        readPerKind(*n, {cloth.complianceStretch, cloth.complianceShear, cloth.complianceBend}, kCompliance);
     cloth.complianceStretch = c.stretch;
     cloth.complianceShear = c.shear;
     cloth.complianceBend = c.bend;
@@ -284,20 +300,21 @@ ContactSettings readContacts(const Node& node) {
                      "rebuild_interval"});
   ContactSettings contacts;
   contacts.enabled = true;
-  contacts.distance = node.member("distance").number(kPositive);
+  contacts.distance = node.member("distance").number(kLength);
   contacts.searchRadius = 1.5f * contacts.distance;
   contacts.searchRadiusGiven = node.find("search_radius").has_value();
   if (auto n = node.find("triangles")) contacts.triangles = n->boolean();
   if (auto n = node.find("max_triangles")) contacts.maxTriangles = n->count(1, 64);
   if (auto n = node.find("rebuild_interval")) contacts.rebuildInterval = n->count(1, 1000);
   if (auto n = node.find("search_radius")) {
-    contacts.searchRadius = n->number(kPositive);
+    contacts.searchRadius = n->number(kLength);
     if (contacts.searchRadius < contacts.distance) n->fail("must be at least the contact distance");
   }
   if (auto n = node.find("friction")) {
     n->expectObject({"static", "kinetic"});
-    contacts.staticFriction = optionalNumber(*n, "static", 0.0f, kNonNegative);
-    contacts.kineticFriction = optionalNumber(*n, "kinetic", contacts.staticFriction, kNonNegative);
+    contacts.staticFriction = optionalNumber(*n, "static", 0.0f, between(0.0, true, 1.0e6, true));
+    contacts.kineticFriction =
+        optionalNumber(*n, "kinetic", contacts.staticFriction, between(0.0, true, 1.0e6, true));
   }
   if (auto n = node.find("max_neighbours")) contacts.maxNeighbours = n->count(1, 256);
   return contacts;
@@ -311,6 +328,9 @@ std::string defaultSceneName(const std::string& path) {
 }  // namespace
 
 SceneDesc parseScene(const std::string& jsonText, const std::string& path) {
+  // The JSON parser stops at a NUL byte and would accept whatever came before it.
+  if (const size_t nul = jsonText.find('\0'); nul != std::string::npos)
+    throw SceneError(path + ": a NUL byte at offset " + std::to_string(nul) + " (a scene file is JSON text)");
   const Json document = parseJson(jsonText, path);
   const Node root(document, "", path);
   root.expectObject(
@@ -320,7 +340,8 @@ SceneDesc parseScene(const std::string& jsonText, const std::string& path) {
   scene.name = defaultSceneName(path);
   if (auto n = root.find("name")) scene.name = n->name();
   if (auto n = root.find("solver")) scene.solver = readSolver(*n);
-  scene.thickness = optionalNumber(root, "thickness", scene.thickness, kNonNegative);
+  scene.thickness =
+      optionalNumber(root, "thickness", scene.thickness, between(0.0, true, kMaxMagnitude, true));
   if (auto n = root.find("contacts")) scene.contacts = readContacts(*n);
   const std::string folder = path.empty() || path.front() == '<'
                                  ? std::string()
@@ -335,14 +356,7 @@ SceneDesc parseScene(const std::string& jsonText, const std::string& path) {
 }
 
 SceneDesc loadScene(const std::string& path) {
-  std::error_code ignored;
-  std::ifstream file(path, std::ios::binary);
-  if (!file || std::filesystem::is_directory(path, ignored))
-    throw SceneError(path + ": cannot open scene file");
-  std::ostringstream text;
-  text << file.rdbuf();
-  if (file.bad()) throw SceneError(path + ": cannot read scene file");
-  return parseScene(text.str(), path);
+  return parseScene(readInputFile(path, kMaxSceneBytes, "scene file"), path);
 }
 
 }  // namespace vkxpbd

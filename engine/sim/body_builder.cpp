@@ -15,6 +15,7 @@
 #include "shared/volume_math.h"
 #include "sim/element_builder.h"
 #include "sim/initial_velocity.h"
+#include "sim/work_estimate.h"
 
 namespace vkxpbd {
 namespace {
@@ -103,6 +104,10 @@ void addSoftBodies(const SceneDesc& scene, Model& model) {
       if (!(masses[v] > 0.0))
         fail(scene, bodyPath("soft_bodies", k) + ".mesh",
              "vertex " + std::to_string(v) + " is on no tetrahedron");
+    const double instances = static_cast<double>(body.instances.size());
+    checkLoadedBody(scene, bodyPath("soft_bodies", k) + ".instances",
+                    instances * double(mesh.vertices.size()), instances * 2.0 * double(mesh.tets.size() / 4),
+                    physicalMemoryBytes());
     for (size_t i = 0; i < body.instances.size(); ++i) {
       const uint32_t base = addParticles(model, mesh.vertices, masses, body.instances[i]);
       const std::string source = bodyPath("soft_bodies", k) + ".instances[" + std::to_string(i) + "]";

@@ -15,6 +15,7 @@
 #include "sim/element_builder.h"
 #include "sim/initial_velocity.h"
 #include "sim/momentum_bodies.h"
+#include "sim/work_estimate.h"
 
 #include <cmath>
 #include <cstdint>
@@ -288,6 +289,7 @@ Model buildModel(const SceneDesc& scene) {
     fail(scene, "cloths", "the scene has no body (cloths, soft_bodies or shells)");
   for (size_t k = 0; k < scene.cloths.size(); ++k) validateCloth(scene, scene.cloths[k], k);
   checkParticleCount(scene);
+  checkWorkLimits(scene, estimateWork(scene), physicalMemoryBytes());  // before anything is allocated
 
   Model model;
   model.name = scene.name;

@@ -6,7 +6,7 @@ glm::dvec3 centreOfMass(const std::vector<glm::vec4>& positions, uint32_t first,
   glm::dvec3 weighted(0.0), plain(0.0);
   double mass = 0.0;  // kg
   for (uint32_t i = first; i < first + count; ++i) {
-    const glm::dvec3 x(glm::vec3(positions[i]));
+    const glm::dvec3 x{glm::vec3(positions[i])};
     plain += x;
     if (positions[i].w > 0.0f) {
       const double m = 1.0 / static_cast<double>(positions[i].w);

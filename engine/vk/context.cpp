@@ -230,7 +230,7 @@ void Context::pickPhysicalDevice(const ContextOptions& options) {
       std::string list;
       for (uint32_t i = 0; i < devices.size(); ++i)
         list += "\n  " + std::to_string(i) + ": " + describe(devices[i], i).name;
-      throw VulkanError("--device " + options.device + ": no such Vulkan device; available:" + list);
+      throw DeviceChoiceError("--device " + options.device + ": no such Vulkan device; available:" + list);
     }
   } else {
     int bestRank = -1;

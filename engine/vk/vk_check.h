@@ -13,6 +13,12 @@ class VulkanError : public std::runtime_error {
   using std::runtime_error::runtime_error;
 };
 
+// `--device` names no device: a bad command line (exit 2), not a Vulkan failure.
+class DeviceChoiceError : public VulkanError {
+ public:
+  using VulkanError::VulkanError;
+};
+
 const char* resultName(VkResult result);
 
 [[noreturn]] void throwVulkanError(VkResult result, const char* call, const char* file, int line);
