@@ -191,6 +191,36 @@ TEST(SceneParse, UnnamedClothsGetDistinctNames) {
   EXPECT_NE(scene.cloths[0].name, scene.cloths[1].name);
 }
 
+// "hierarchy": a bool or an object, in the solver and per body; bad values name the field.
+TEST(SceneParse, HierarchyKeys) {
+  const SceneDesc off = parseScene(sceneWith(""), kFile);
+  EXPECT_FALSE(off.solver.hierarchy.enabled);
+  EXPECT_FALSE(off.cloths[0].hierarchy.has_value());
+  const SceneDesc on = parseScene(sceneWith("", R"("solver": {"hierarchy": true})"), kFile);
+  EXPECT_TRUE(on.solver.hierarchy.enabled);
+  EXPECT_EQ(on.solver.hierarchy.parents, HierarchySettings{}.parents);
+  const SceneDesc detailed = parseScene(
+      sceneWith(R"("hierarchy": {"levels": 3, "min_particles": 20, "parents": 3, "bilateral": false})"),
+      kFile);
+  ASSERT_TRUE(detailed.cloths[0].hierarchy.has_value());
+  const HierarchySettings& h = *detailed.cloths[0].hierarchy;
+  EXPECT_TRUE(h.enabled);
+  EXPECT_EQ(h.maxLevels, 3u);
+  EXPECT_EQ(h.minParticles, 20u);
+  EXPECT_EQ(h.parents, 3u);
+  EXPECT_FALSE(h.bilateral);
+  EXPECT_FALSE(
+      parseScene(sceneWith(R"("hierarchy": {"enabled": false})"), kFile).cloths[0].hierarchy->enabled);
+  // The body's setting reaches the model.
+  EXPECT_TRUE(buildModel(detailed).bodies.at(0).hierarchy.has_value());
+  EXPECT_NE(parseError(sceneWith(R"("hierarchy": {"parents": 5})")).find("cloths[0].hierarchy.parents"),
+            std::string::npos);
+  EXPECT_NE(parseError(sceneWith(R"("hierarchy": 1)")).find("cloths[0].hierarchy"), std::string::npos);
+  EXPECT_NE(
+      parseError(sceneWith("", R"("solver": {"hierarchy": {"level": 2}})")).find("did you mean 'levels'"),
+      std::string::npos);
+}
+
 TEST(SceneErrors, MissingFileIsNamed) {
   const std::string path = kSourceDir + "/scenes/no_such_scene.json";
   try {
