@@ -11,6 +11,8 @@
 
 #include <gtest/gtest.h>
 
+#include "scene_error_of.h"
+
 #include "mesh/sdf_grid.h"
 #include "mesh/tet_mesh.h"
 #include "mesh/triangle_mesh.h"
@@ -21,15 +23,6 @@ namespace vkxpbd {
 namespace {
 
 const std::string kCorpus = std::string(VKXPBD_SOURCE_DIR) + "/tests/bad_input/";
-
-std::string errorOf(const std::function<void()>& f) {
-  try {
-    f();
-  } catch (const SceneError& e) {
-    return e.what();
-  }
-  return "";
-}
 
 std::string writeTemp(const std::string& name, const std::string& text) {
   const std::string path = (std::filesystem::temp_directory_path() / ("vkxpbd_bad_" + name)).string();

@@ -6,6 +6,8 @@
 
 #include <gtest/gtest.h>
 
+#include "scene_error_of.h"
+
 #include "mesh/tet_mesh.h"
 #include "mesh/triangle_mesh.h"
 #include "scene/scene.h"
@@ -29,15 +31,6 @@ double totalVolume(const TetMesh& mesh, double* smallest = nullptr) {
 
 TriangleMesh surfaceOf(const TetMesh& mesh) {
   return TriangleMesh{mesh.vertices, mesh.surface};
-}
-
-std::string errorOf(const std::function<void()>& f) {
-  try {
-    f();
-  } catch (const SceneError& e) {
-    return e.what();
-  }
-  return "";
 }
 
 TEST(TetMesh, BoxLatticeIsConformingAndPositive) {

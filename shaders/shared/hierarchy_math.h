@@ -12,22 +12,18 @@ XPBD_BEGIN_NAMESPACE
 // tension across the body without stiffening bending and wrinkles; bilateral ones also push. Solved once
 // per substep, so λ starts at 0 and is not kept: Δλ = −C / (w_a + w_b + α/Δt²) (XPBD).
 XPBD_FN DistanceCorrection projectCoarse(vec3 xa, vec3 xb, CoarseConstraint c, float alphaScale) {
-  DistanceCorrection r;
-  r.deltaA = vec3(0.0f);
-  r.deltaB = vec3(0.0f);
-  r.deltaLambda = 0.0f;
-  vec3 d = xa - xb;
-  float len = length(d);
-  float wSum = c.invMassA + c.invMassB;
-  if (len < VKXPBD_MIN_LENGTH || wSum <= 0.0f) return r;
-  float C = len - c.restLength;
-  if (C <= 0.0f && (c.flags & VKXPBD_COARSE_BILATERAL) == 0u) return r;
-  float dl = xpbdDeltaLambda(C, wSum, c.compliance * alphaScale, 0.0f);
-  vec3 n = d / len;
-  r.deltaLambda = dl;
-  r.deltaA = (c.invMassA * dl) * n;
-  r.deltaB = (-c.invMassB * dl) * n;
-  return r;
+  DistanceConstraint d;
+  d.a = c.a;
+  d.b = c.b;
+  d.restLength = c.restLength;
+  d.compliance = c.compliance;
+  d.stiffness = 1.0f;
+  d.kind = 0u;
+  // A slack unilateral constraint is projected with no mobile mass (w = 0): it changes nothing.
+  bool slack = (c.flags & VKXPBD_COARSE_BILATERAL) == 0u && length(xa - xb) <= c.restLength;
+  float taut = slack ? 0.0f : 1.0f;
+  return projectDistance(xa, xb, taut * c.invMassA, taut * c.invMassB, d, alphaScale, 0.0f,
+                         VKXPBD_MODEL_XPBD);
 }
 
 // Prolongation: the change (m) of a left-out particle, the weighted sum of its parents' changes since
