@@ -103,6 +103,10 @@ std::vector<std::vector<RawEdge>> levelZeroEdges(const Model& model,
     return body;
   };
   for (const DistanceConstraint& c : model.distance) {
+    // Skip-one bending edges stay out: they widen every neighbourhood, so each level kept a sixth of the
+    // previous one instead of a quarter, and the standard cloth 128² (10 × 1, unilateral) stretched more:
+    // p99 4.6% with them, 3.4% without (docs/hierarchy.md).
+    if (c.kind == static_cast<uint32_t>(ConstraintKind::Bend)) continue;
     const uint32_t body = sameBody({c.a, c.b});
     if (body == VKXPBD_NONE) continue;
     const bool rigid = c.compliance == 0.0f;
