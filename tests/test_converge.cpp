@@ -126,7 +126,15 @@ TEST_F(ConvergeTest, ReportFilesAndNewtonReference) {
   config.maxIterations = 8;
   config.omegaCandidates = {1.5f};
   const lab::ConvergenceReport report = lab::runConvergence(*ctx, model, scene.solver, start, config);
-  ASSERT_EQ(report.methods.size(), 5u);
+  ASSERT_EQ(report.methods.size(), 7u);
+  // Only the two hierarchy methods run coarse levels; the others have the hierarchy off.
+  for (const lab::MethodCurve& c : report.methods) {
+    EXPECT_EQ(c.spec.hierarchy, c.spec.name.find("_hierarchy") != std::string::npos) << c.spec.name;
+    if (c.spec.hierarchy)
+      EXPECT_GE(c.hierarchyLevels, 1u) << c.spec.name;
+    else
+      EXPECT_EQ(c.hierarchyLevels, 0u) << c.spec.name;
+  }
 
   // Newton: converged to < 1e-8 m, and Gauss-Seidel approaches it as k grows.
   ASSERT_TRUE(report.newton.ran);
@@ -146,6 +154,7 @@ TEST_F(ConvergeTest, ReportFilesAndNewtonReference) {
     EXPECT_EQ(svg.rfind("<svg", 0), 0u) << name;
     EXPECT_EQ(countOf(svg, "class=\"series\""), report.methods.size()) << name;
     EXPECT_NE(svg.find("α̃"), std::string::npos) << name;  // Unicode, not "alpha~"
+    EXPECT_NE(svg.find("gs + hierarchy"), std::string::npos) << name;
     const std::string png = std::string(name).substr(0, std::string(name).size() - 4) + ".png";
     EXPECT_TRUE(std::filesystem::file_size(dir + "/" + png) > 1000) << png;
     EXPECT_NE(svg.find("</svg>"), std::string::npos) << name;
@@ -160,7 +169,7 @@ TEST_F(ConvergeTest, ReportFilesAndNewtonReference) {
   }
   const std::string csv = readText(dir + "/converge.csv");
   EXPECT_EQ(csv.rfind("method,omega,iterations,residual_l2,", 0), 0u);
-  EXPECT_EQ(static_cast<size_t>(std::count(csv.begin(), csv.end(), '\n')), 1 + 5 * 8u);
+  EXPECT_EQ(static_cast<size_t>(std::count(csv.begin(), csv.end(), '\n')), 1 + 7 * 8u);
   EXPECT_NE(readText(dir + "/converge.json").find("\"to_tolerance\""), std::string::npos);
 }
 

@@ -8,6 +8,7 @@
 #include "app/panel_settings.h"
 #include "scene/scene.h"
 #include "sim/cloth_builder.h"
+#include "sim/solver_layout.h"
 
 namespace vkxpbd {
 namespace {
@@ -29,6 +30,34 @@ TEST(PanelSettings, RoundTripLeavesTheSceneAsItWas) {
   EXPECT_TRUE(scene.contacts.searchRadiusGiven);
   EXPECT_EQ(scene.contacts.staticFriction, original.contacts.staticFriction);
   EXPECT_EQ(scene.contacts.kineticFriction, original.contacts.kineticFriction);
+}
+
+// The hierarchy toggle: off in cloth_fold; on, the solver layout has coarse levels; off again, none, even
+// for a body that turns it on itself (the toggle applies to every body).
+TEST(PanelSettings, HierarchyToggleRebuildsWithAndWithoutLevels) {
+  SceneDesc scene = shipped("cloth_fold");
+  PanelSettings panel = PanelSettings::from(scene);
+  EXPECT_FALSE(panel.hierarchy);
+  EXPECT_EQ(buildSolverLayout(buildModel(scene), scene.solver).hierarchy.levelCount(), 0u);
+  panel.hierarchy = true;
+  panel.applyTo(scene);
+  EXPECT_TRUE(PanelSettings::from(scene).hierarchy);
+  const Model model = buildModel(scene);
+  const SolverLayout on = buildSolverLayout(model, scene.solver);
+  ASSERT_GE(on.hierarchy.levelCount(), 1u);
+  EXPECT_LT(on.hierarchy.levels[0].particleCount, model.particleCount());
+
+  SceneDesc own = shipped("cloth_fold");
+  own.cloths.at(0).hierarchy = HierarchySettings{};
+  own.cloths.at(0).hierarchy->enabled = true;
+  PanelSettings ownPanel = PanelSettings::from(own);
+  EXPECT_TRUE(ownPanel.hierarchy);
+  ownPanel.applyTo(own);  // unchanged: the body's own setting stays
+  EXPECT_GE(buildSolverLayout(buildModel(own), own.solver).hierarchy.levelCount(), 1u);
+  ownPanel.hierarchy = false;
+  ownPanel.applyTo(own);
+  EXPECT_FALSE(PanelSettings::from(own).hierarchy);
+  EXPECT_EQ(buildSolverLayout(buildModel(own), own.solver).hierarchy.levelCount(), 0u);
 }
 
 TEST(PanelSettings, ContactEditsBuild) {

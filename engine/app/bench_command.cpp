@@ -9,11 +9,13 @@
 #include <ctime>
 #include <filesystem>
 
+#include "app/bench_bandwidth.h"
 #include "app/commands.h"
 #include "app/output_check.h"
 #include "app/report.h"
 #include "common/output.h"
 #include "common/progress.h"
+#include "gpu/bandwidth.h"
 #include "gpu/gpu_solver.h"
 #include "render/offscreen_renderer.h"
 #include "scene/builtin_scenes.h"
@@ -33,7 +35,8 @@ struct Timing {
   double gpuMs = 0.0;    // median GPU ms per timestamped frame
   std::vector<vk::StageTime> stages;
   uint32_t passes = 0;
-  State state;  // after the timed frames
+  FrameSchedule schedule;  // the passes of one untimed frame
+  State state;             // after the timed frames
 };
 
 Timing timeSolver(const vk::Context& ctx, const BenchOptions& options, const Model& model,
@@ -79,6 +82,7 @@ Timing timeSolver(const vk::Context& ctx, const BenchOptions& options, const Mod
   timing.frameMs = median(wallMs);
   timing.gpuMs = median(gpuMs);
   timing.passes = solver.passesPerFrame();
+  timing.schedule = solver.schedule();
   timing.state = solver.download();
   return timing;
 }
@@ -86,6 +90,9 @@ Timing timeSolver(const vk::Context& ctx, const BenchOptions& options, const Mod
 // What every timed case reports: sizes, colouring, passes and the times.
 // The first non-finite state of any case (nonFiniteError); bench writes its JSON, then exits with code 4.
 std::optional<std::string> firstNonFinite;
+
+// The copy kernel's bandwidth of this run (1e9 B/s), measured once before the cases.
+double copyGbPerSecond = 0.0;
 
 nlohmann::json timedCaseJson(const Model& model, const SolverSettings& settings, const SolverLayout& layout,
                              const Timing& t) {
@@ -100,7 +107,8 @@ nlohmann::json timedCaseJson(const Model& model, const SolverSettings& settings,
           {"profiled_frames", kProfiledFrames},
           {"median_gpu_ms_per_profiled_frame", t.gpuMs},
           {"mean_stage_gpu_ms_per_profiled_frame", stageTimesJson(t.stages)},
-          {"non_finite", findNonFinite(t.state).has_value()}};
+          {"non_finite", findNonFinite(t.state).has_value()},
+          {"bandwidth", bandwidthJson({&t.schedule, &layout, &t.stages, copyGbPerSecond, t.frameMs})}};
 }
 
 // The hierarchy's levels (empty when off): particles, constraints and colours per level, finest first.
@@ -132,8 +140,9 @@ nlohmann::json benchOne(const vk::Context& ctx, const BenchOptions& options, uin
       size, size, solverModeName(mode), layout.stats.colours, layout.hierarchy.levelCount(), t.frameMs,
       t.gpuMs, 100.0 * stretch.maxStrain, 100.0 * stretch.p99Strain, 100.0 * stretch.medianStrain,
       bad ? "  NON-FINITE" : "");
-  std::fflush(stdout);
   nlohmann::json result = timedCaseJson(model, scene.solver, layout, t);
+  std::printf("%s\n", bandwidthLine(result.at("bandwidth")).c_str());
+  std::fflush(stdout);
   result.update({{"size", size},
                  {"mode", solverModeName(mode)},
                  {"tethers", options.tethers},
@@ -170,8 +179,9 @@ nlohmann::json benchSoftBodies(const vk::Context& ctx, const BenchOptions& optio
   std::printf("  %u soft bodies %-6s %2u colours  %8.3f ms/frame  %.3g constraint projections/s%s\n",
               options.softBodies, solverModeName(mode), layout.stats.colours, t.frameMs, perSecond,
               bad ? "  NON-FINITE" : "");
-  std::fflush(stdout);
   nlohmann::json result = timedCaseJson(model, scene.solver, layout, t);
+  std::printf("%s\n", bandwidthLine(result.at("bandwidth")).c_str());
+  std::fflush(stdout);
   result.update({{"bodies", options.softBodies},
                  {"mode", solverModeName(mode)},
                  {"constraint_projections_per_second", perSecond}});
@@ -276,6 +286,10 @@ std::string utcTimestamp() {
 int benchCommand(const BenchOptions& options) {
   requireWritableFile("--out", options.outFile);
   vk::Context ctx(contextOptions(options.common));
+  const CopyBandwidth copy = measureCopyBandwidth(ctx);
+  copyGbPerSecond = copy.gbPerSecond;
+  std::printf("copy kernel: %.2f GB/s (%.0f MiB read + written, best of %u runs, %.3f ms)\n",
+              copy.gbPerSecond, double(copy.bufferBytes) / (1 << 20), copy.runs, copy.bestMs);
   std::printf("standard cloth: %u warm-up + %u timed frames per case\n", options.warmupFrames,
               options.frames);
   nlohmann::json results = nlohmann::json::array();
@@ -291,15 +305,22 @@ int benchCommand(const BenchOptions& options) {
   nlohmann::json rendered = nlohmann::json::array();
   if (options.renderSize > 0) rendered.push_back(benchRendered(ctx, options, options.renderSize));
 
-  nlohmann::json report = {{"benchmark", "standard_cloth"},
-                           {"date", utcTimestamp()},
-                           {"device", deviceJson(ctx)},
-                           {"warmup_frames", options.warmupFrames},
-                           {"timed_frames", options.frames},
-                           {"results", results},
-                           {"soft_bodies", softBodies},
-                           {"self_collision", selfCollision},
-                           {"rendered", rendered}};
+  nlohmann::json report = {
+      {"benchmark", "standard_cloth"},
+      {"date", utcTimestamp()},
+      {"device", deviceJson(ctx)},
+      {"warmup_frames", options.warmupFrames},
+      {"timed_frames", options.frames},
+      {"copy_bandwidth",
+       {{"buffer_bytes", copy.bufferBytes},
+        {"runs", copy.runs},
+        {"best_gpu_ms", copy.bestMs},
+        {"gb_per_s", copy.gbPerSecond},
+        {"what", "plain vec4 copy kernel, bytes read + written / fastest run's GPU time"}}},
+      {"results", results},
+      {"soft_bodies", softBodies},
+      {"self_collision", selfCollision},
+      {"rendered", rendered}};
   writeTextFile(options.outFile, report.dump(2) + "\n");
   std::printf("wrote %s\n", options.outFile.c_str());
   if (firstNonFinite) {

@@ -97,11 +97,11 @@ int convergeCommand(const ConvergeOptions& options) {
   std::printf("jacobi omega search at K = %u:", options.iterations);
   for (const auto& [w, res] : report.omegaSearch) std::printf(" %.2f:%.3e", w, res);
   std::printf(" -> %.2f\n", report.chosenOmega);
-  std::printf("%-14s %6s %12s %12s %12s %10s   k (GPU ms) to 0.5 / 0.1 / 1e-2 / 1e-4 / 1e-6 relative\n",
+  std::printf("%-17s %6s %12s %12s %12s %10s   k (GPU ms) to 0.5 / 0.1 / 1e-2 / 1e-4 / 1e-6 relative\n",
               "method", "omega", "residual_K", "strain_K", "dist_ref_m", "gpu_ms_K");
   for (const lab::MethodCurve& c : report.methods) {
     const lab::IterationRow& last = c.rows.back();
-    std::printf("%-14s %6.2f %12.4e %12.4e %12.4e %10.3f  ", c.spec.name.c_str(), c.spec.omega,
+    std::printf("%-17s %6.2f %12.4e %12.4e %12.4e %10.3f  ", c.spec.name.c_str(), c.spec.omega,
                 last.metrics.residualL2, last.metrics.maxStrain, last.distanceToReference, last.gpuMs);
     for (const lab::ToleranceHit& h :
          lab::toleranceHits(c, report.initialResidualL2, lab::kRelativeTolerances)) {

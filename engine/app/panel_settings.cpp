@@ -4,6 +4,21 @@
 
 namespace vkxpbd {
 
+namespace {
+// Whether the hierarchy is on for the solver or any body of `scene`.
+bool hierarchyOn(const SceneDesc& scene) {
+  const HierarchySettings& solver = scene.solver.hierarchy;
+  if (solver.enabled) return true;
+  if (solver.overridesBodies) return false;
+  auto own = [](const auto& bodies) {
+    for (const auto& b : bodies)
+      if (b.hierarchy && b.hierarchy->enabled) return true;
+    return false;
+  };
+  return own(scene.cloths) || own(scene.shells) || own(scene.softBodies);
+}
+}  // namespace
+
 PanelSettings PanelSettings::from(const SceneDesc& scene) {
   PanelSettings p;
   const SolverSettings& s = scene.solver;
@@ -14,6 +29,7 @@ PanelSettings PanelSettings::from(const SceneDesc& scene) {
   p.iterations = static_cast<int>(s.iterations);
   p.omega = s.omega;
   p.gravity = s.gravity;
+  p.hierarchy = hierarchyOn(scene);
   if (!scene.cloths.empty()) {
     p.complianceStretch = scene.cloths.front().complianceStretch;
     p.complianceShear = scene.cloths.front().complianceShear;
@@ -40,6 +56,10 @@ void PanelSettings::applyTo(SceneDesc& scene) const {
   s.iterations = static_cast<uint32_t>(std::clamp(iterations, 1, 1000));
   s.omega = std::clamp(omega, 0.05f, 2.0f);
   s.gravity = gravity;
+  if (hierarchy != hierarchyOn(scene)) {
+    s.hierarchy.enabled = hierarchy;
+    s.hierarchy.overridesBodies = true;
+  }
   for (ClothDesc& c : scene.cloths) {
     c.complianceStretch = std::max(0.0f, complianceStretch);
     c.complianceShear = std::max(0.0f, complianceShear);

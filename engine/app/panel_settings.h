@@ -20,6 +20,9 @@ struct PanelSettings {
   float complianceShear = 0.0f;
   float complianceBend = 0.0f;
   glm::vec3 gravity{0.0f};  // m/s²
+  // Hierarchical XPBD (docs/hierarchy.md): on when the solver or any body turns it on. A change applies
+  // to every body, as --hierarchy / --no-hierarchy do; unchanged, the scene's own settings stay.
+  bool hierarchy = false;
 
   // Contacts, editable when the loaded scene has a "contacts" object.
   bool contactsAvailable = false;

@@ -12,16 +12,19 @@ namespace vkxpbd::lab {
 namespace {
 
 std::string label(const MethodSpec& m) {
-  char buf[64];
+  // "gs_hierarchy" reads "gs + hierarchy" in the legends.
+  const std::string name =
+      m.hierarchy ? m.name.substr(0, m.name.find("_hierarchy")) + " + hierarchy" : m.name;
+  char buf[80];
   if (m.mode == SolverMode::Jacobi) {
-    std::snprintf(buf, sizeof(buf), "%s (ω = %.2f)", m.name.c_str(), m.omega);
+    std::snprintf(buf, sizeof(buf), "%s (ω = %.2f)", name.c_str(), m.omega);
     return buf;
   }
   if (m.maxColours) {
-    std::snprintf(buf, sizeof(buf), "%s (%u colours/kind)", m.name.c_str(), *m.maxColours);
+    std::snprintf(buf, sizeof(buf), "%s (%u colours/kind)", name.c_str(), *m.maxColours);
     return buf;
   }
-  return m.name;
+  return name;
 }
 
 nlohmann::json optionalJson(const std::optional<uint32_t>& v) {
@@ -57,6 +60,8 @@ nlohmann::json convergenceJson(const ConvergenceReport& r) {
          {"mode", solverModeName(c.spec.mode)},
          {"model", constraintModelName(c.spec.constraintModel)},
          {"omega", c.spec.omega},
+         {"hierarchy", c.spec.hierarchy},
+         {"hierarchy_levels", c.hierarchyLevels},
          {"max_colours_per_kind",
           optionalJson(c.spec.maxColours ? std::optional<uint32_t>(*c.spec.maxColours) : std::nullopt)},
          {"residual_is", c.spec.constraintModel == ConstraintModel::Pbd ? "C (PBD has no lambda)"

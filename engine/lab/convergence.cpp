@@ -101,6 +101,8 @@ SolverSettings methodSettings(const SolverSettings& step, const MethodSpec& m) {
   s.constraintModel = m.constraintModel;
   s.omega = m.omega;
   if (m.maxColours) s.colouring.maxColours = *m.maxColours;
+  s.hierarchy.enabled = m.hierarchy;
+  s.hierarchy.overridesBodies = true;  // every body as the method says
   return s;
 }
 
@@ -115,7 +117,7 @@ ConvergenceReport runConvergence(const vk::Context& ctx, const Model& model, con
   report.dt = step.frameDt;
   report.iterationCounts = iterationSchedule(K);
   // Steps in all: the reference, the ω search and every k of the methods below.
-  constexpr uint32_t kMethods = 5;  // gs, jacobi, jacobi_omega, hybrid, pbd
+  constexpr uint32_t kMethods = 7;  // gs, jacobi, jacobi_omega, hybrid, pbd, gs_hierarchy, jacobi_hierarchy
   const uint32_t totalSteps = 1 + static_cast<uint32_t>(config.omegaCandidates.size()) +
                               kMethods * static_cast<uint32_t>(report.iterationCounts.size());
   uint32_t stepsDone = 0;
@@ -182,11 +184,18 @@ ConvergenceReport runConvergence(const vk::Context& ctx, const Model& model, con
   tuned.omega = report.chosenOmega;
   MethodSpec hybrid{"hybrid", SolverMode::GaussSeidel, ConstraintModel::Xpbd, 1.0f, config.hybridMaxColours};
   MethodSpec pbd{"pbd", SolverMode::GaussSeidel, ConstraintModel::Pbd, 1.0f, std::nullopt};
+  MethodSpec gsHierarchy = gs;
+  gsHierarchy.name = "gs_hierarchy";
+  gsHierarchy.hierarchy = true;
+  MethodSpec jacobiHierarchy = jacobi;
+  jacobiHierarchy.name = "jacobi_hierarchy";
+  jacobiHierarchy.hierarchy = true;
 
-  for (const MethodSpec& spec : {gs, jacobi, tuned, hybrid, pbd}) {
+  for (const MethodSpec& spec : {gs, jacobi, tuned, hybrid, pbd, gsHierarchy, jacobiHierarchy}) {
     MethodCurve curve;
     curve.spec = spec;
     const SolverSettings s = methodSettings(step, spec);
+    if (spec.hierarchy) curve.hierarchyLevels = buildSolverLayout(model, s).hierarchy.levelCount();
     for (uint32_t k : report.iterationCounts) {
       const StepResult r = runStep(ctx, model, s, start, k, config.timestamps);
       stepDone();

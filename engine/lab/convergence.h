@@ -1,5 +1,7 @@
 // The convergence lab: how fast coloured Gauss-Seidel, Jacobi (plain and over-relaxed), the hybrid
-// (few colours + Jacobi tail) and PBD reduce the XPBD residual within ONE substep ("the step").
+// (few colours + Jacobi tail), PBD, and Gauss-Seidel and Jacobi after the hierarchy's coarse-to-fine
+// pass (docs/hierarchy.md) reduce the XPBD residual within ONE substep ("the step"). Every method sets
+// the hierarchy explicitly (on only for the "_hierarchy" methods), whatever the scene says.
 //
 // The step starts from state S (after F frames of the scene) and has length Δt = frameDt / substeps.
 // It is run on the GPU as a frame of one substep (substeps = 1, frameDt = Δt; the frame counter is
@@ -41,16 +43,18 @@ struct IterationRow {
 };
 
 struct MethodSpec {
-  std::string name;  // "gs", "jacobi", "jacobi_omega", "hybrid", "pbd"
+  std::string name;  // "gs", "jacobi", "jacobi_omega", "hybrid", "pbd", "gs_hierarchy", "jacobi_hierarchy"
   SolverMode mode = SolverMode::GaussSeidel;
   ConstraintModel constraintModel = ConstraintModel::Xpbd;
   float omega = 1.0f;
   std::optional<uint32_t> maxColours;  // per kind; the rest goes to the Jacobi tail
+  bool hierarchy = false;              // the hierarchy's levels run once before the k iterations
 };
 
 struct MethodCurve {
   MethodSpec spec;
   std::vector<IterationRow> rows;  // ascending k
+  uint32_t hierarchyLevels = 0;    // coarse levels the method ran (0 without the hierarchy)
 };
 
 struct ToleranceHit {

@@ -23,21 +23,37 @@ constexpr std::array<PassInfo, kPassCount> kTable = {{
     {TriangleNeighbours, "triangle neighbours", "triangle_neighbours.comp", Threads, Pass,
      "positions, contact triangles, hash → point–triangle candidate lists"},
     {CoarseSolve, "coarse solve", "coarse_solve.comp", Threads, Level,
-     "hierarchy constraints, positions → positions' low part (one colour of one level)"},
+     "hierarchy constraints, positions → positions' low part (one colour of one level)",
+     // record 32, both positions 32 and low parts 32; writes both low parts 32 (no λ)
+     128},
     {Prolongate, "prolongate", "prolongate.comp", Threads, Level,
-     "hierarchy rows, positions' low part, predicted x* → positions' low part of the left-out particles"},
+     "hierarchy rows, positions' low part, predicted x* → positions' low part of the left-out particles",
+     // row 48, own low part read 16 + written 16; per parent: low part 16 and x* 16
+     80, 32},
     {MomentumStart, "momentum start", "momentum_start.comp", Threads, Pass,
      "positions' low part → momentum start positions"},
     {SolveColour, "solve colour", "solve_colour.comp", Threads, Colour,
-     "distance and element constraints, element data, positions, λ → positions' low part, λ"},
+     "distance and element constraints, element data, positions, λ → positions' low part, λ",
+     // per element: record 48, data ≤ 48 (Neo-Hookean: 3 vec4), 4 positions and low parts 128, λ pair
+     // read 8 + written 8, 4 low parts written 64
+     304},
     {SolveDistance, "solve colour", "solve_distance.comp", Threads, Colour,
-     "distance constraints, positions, λ → positions' low part, λ"},
+     "distance constraints, positions, λ → positions' low part, λ",
+     // record 24, both positions 32 and low parts 32, λ 4; writes both low parts 32 and λ 4
+     128},
     {JacobiConstraints, "jacobi constraints", "jacobi_constraints.comp", Threads, Pass,
-     "batch constraints, positions, λ, step scales → slot Δp, λ"},
+     "batch constraints, positions, λ, step scales → slot Δp, λ",
+     // per element: step scale 4, record 48, data ≤ 48, 4 positions and low parts 128, λ pair 8 + 8,
+     // 4 slot Δp written 64
+     308},
     {JacobiDistance, "jacobi constraints", "jacobi_distance.comp", Threads, Pass,
-     "batch distance constraints, positions, λ, step scales → slot Δp, λ"},
+     "batch distance constraints, positions, λ, step scales → slot Δp, λ",
+     // step scale 4, record 24, both positions 32 and low parts 32, λ 4 + 4, 2 slot Δp written 32
+     132},
     {JacobiApply, "jacobi apply", "jacobi_apply.comp", Threads, Pass,
-     "slot Δp, Jacobi rows and slots → positions' low part"},
+     "slot Δp, Jacobi rows and slots → positions' low part",
+     // row bounds 8 and particle 4, low part read 16 + written 16; per slot: its index 4 and Δp 16
+     44, 20},
     {VolumeGradient, "volume gradient", "volume_gradient.comp", Threads, Pass,
      "volume rows and corners, positions → volume gradients"},
     {VolumeReduce, "volume reduce", "volume_reduce.comp", WorkGroups, Pass,

@@ -61,6 +61,12 @@ struct PassInfo {
   DispatchShape shape;
   TimingGroup timing;
   const char* io;  // what it reads → what it writes (documentation, `vkxpbd passes`)
+  // Bytes one thread reads plus writes in device memory (each load and store counted once), for the
+  // bench's effective bandwidth (sim/pass_bytes.h, docs/benchmarks.md); 0: not counted. SolveColour and
+  // JacobiConstraints: per element constraint (their distance threads count as SolveDistance /
+  // JacobiDistance).
+  uint32_t bytes = 0;
+  uint32_t bytesPerGather = 0;  // plus, per gathered entry: Prolongate per parent, JacobiApply per slot
 };
 
 // In PassId order (checked by a static_assert in pass_table.cpp).

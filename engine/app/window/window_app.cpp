@@ -570,6 +570,7 @@ class WindowApp {
       edited(ImGui::IsItemDeactivatedAfterEdit());
       ImGui::DragFloat3("gravity (m/s2)", &panel_.gravity.x, 0.05f, -100.0f, 100.0f, "%.2f");
       edited(ImGui::IsItemDeactivatedAfterEdit());
+      edited(ImGui::Checkbox("hierarchy (coarse-to-fine, every body)", &panel_.hierarchy));
       ImGui::TextDisabled("compliances apply to every cloth; changes rebuild the solver");
     }
 
@@ -608,6 +609,7 @@ class WindowApp {
                           k.stats.tail);
       }
     }
+    if (ImGui::CollapsingHeader("hierarchy")) drawHierarchy();
     if (ImGui::CollapsingHeader("diagnostics", ImGuiTreeNodeFlags_DefaultOpen)) {
       refreshDiagnostics();
       if (diagnostics_) drawDiagnosticsPanel(sim_->model, *diagnostics_);
@@ -615,6 +617,22 @@ class WindowApp {
     ImGui::TextDisabled("right-drag orbit, middle-drag pan, wheel zoom");
     ImGui::End();
     return rebuild;
+  }
+
+  // The hierarchy's coarse levels (docs/hierarchy.md), finest first; their passes are timed as "level l".
+  void drawHierarchy() {
+    const Hierarchy& h = sim_->layout.hierarchy;
+    if (h.empty()) {
+      ImGui::TextDisabled("off (or no body large enough for a coarse level)");
+      return;
+    }
+    ImGui::Text("%u coarse levels (level 0: the %u particles of the model)", h.levelCount(),
+                sim_->model.particleCount());
+    for (uint32_t l = 0; l < h.levelCount(); ++l) {
+      const HierarchyLevel& level = h.levels[l];
+      ImGui::BulletText("level %u: %u particles, %zu constraints, %zu colours", l + 1, level.particleCount,
+                        level.constraints.size(), level.colours.size());
+    }
   }
 
   // Reads the state back (waits for the GPU) a few times a second while the section is open; stops the
