@@ -179,7 +179,6 @@ void GpuSolver::createBuffers() {
                        MemoryKind::HostVisible, "frame control (grab, clock)");
   const std::vector<glm::vec4> hierarchy = packHierarchy(layout_);
   make(VKXPBD_BINDING_HIERARCHY, bytesOf(hierarchy), "hierarchy");
-  upload(VKXPBD_BINDING_HIERARCHY, hierarchy);
 
   std::vector<PlannedBuffer> sizes;
   for (const Planned& p : planned) sizes.push_back({p.name, p.size});
@@ -213,6 +212,7 @@ void GpuSolver::createBuffers() {
     upload(VKXPBD_BINDING_CONTACTS, std::vector<uint32_t>(contactWords, 0u));
   upload(VKXPBD_BINDING_SDF_VALUES, m.sdfValues);
   upload(VKXPBD_BINDING_TETHERS, m.tethers);
+  upload(VKXPBD_BINDING_HIERARCHY, hierarchy);
   gpu::SimParams params = makeSimParams(m, settings_);
   vk::uploadBuffer(ctx_, buffers_[VKXPBD_BINDING_PARAMS], &params, sizeof(params));
   upload(VKXPBD_BINDING_PREDICTED, std::vector<glm::vec4>(m.particleCount(), glm::vec4(0.0f)));
