@@ -1,0 +1,140 @@
+// The hierarchy solve on the GPU (issue 13; docs/hierarchy.md): the GPU's coarse solve and prolongation
+// passes give the CPU reference's positions for a pinned cloth and a pinned soft body in both solver
+// modes, two runs are bitwise identical, the frame holds levels × colours coarse passes and one
+// prolongation per level and substep (passesPerFrame, the "level l" timing stages), and the passes carry
+// their labels. Validation is on (gpu_test_fixture.h).
+#include <cstdio>
+#include <cstring>
+#include <string>
+
+#include <gtest/gtest.h>
+
+#include "gpu/gpu_solver.h"
+#include "gpu_test_fixture.h"
+#include "hierarchy_scenes.h"
+#include "sim/cloth_builder.h"
+#include "sim/cpu_solver.h"
+#include "sim/diagnostics.h"
+
+namespace vkxpbd {
+namespace {
+
+constexpr uint32_t kFrames = 30;
+
+struct HierarchyCase {
+  bool cloth;  // the 16² standard cloth; otherwise the shipped soft beam (Neo-Hookean cantilever)
+  SolverMode mode;
+};
+void PrintTo(const HierarchyCase& c, std::ostream* os) {
+  *os << (c.cloth ? "cloth" : "soft body") << ", " << solverModeName(c.mode);
+}
+
+SceneDesc caseScene(const HierarchyCase& c) {
+  if (c.cloth) return test::hierarchyCloth(16, true, c.mode);
+  SceneDesc scene = loadScene(VKXPBD_SOURCE_DIR "/scenes/soft_beam.json");
+  scene.solver.mode = c.mode;
+  scene.solver.hierarchy.enabled = true;
+  return scene;
+}
+
+class GpuHierarchy : public test::GpuTest, public ::testing::WithParamInterface<HierarchyCase> {};
+
+TEST_P(GpuHierarchy, MatchesTheCpuAndRerunsBitwise) {
+  const SceneDesc scene = caseScene(GetParam());
+  const Model model = buildModel(scene);
+  const SolverLayout layout = buildSolverLayout(model, scene.solver);
+  ASSERT_GE(layout.hierarchy.levelCount(), 1u);
+
+  State runs[2];
+  for (State& run : runs) {
+    GpuSolver gpu(*ctx, model, scene.solver, layout);
+    EXPECT_EQ(gpu.hierarchyLevels(), layout.hierarchy.levelCount());
+    gpu.simulate(kFrames);
+    run = gpu.download();
+  }
+  ASSERT_FALSE(findNonFinite(runs[0]).has_value());
+  EXPECT_EQ(std::memcmp(runs[0].positions.data(), runs[1].positions.data(),
+                        runs[0].positions.size() * sizeof(glm::vec4)),
+            0);
+  EXPECT_EQ(std::memcmp(runs[0].velocities.data(), runs[1].velocities.data(),
+                        runs[0].velocities.size() * sizeof(glm::vec4)),
+            0);
+
+  CpuSolver cpu(model, scene.solver, layout);
+  State expected = makeInitialState(model);
+  for (uint32_t f = 0; f < kFrames; ++f) cpu.stepFrame(expected);
+  const double d = test::maxDistance(runs[0], expected);
+  const double moved = test::maxDistance(runs[0], makeInitialState(model));
+  std::printf("  %u levels; GPU - CPU %.3g m after %u frames (largest displacement %.3g m)\n",
+              layout.hierarchy.levelCount(), d, kFrames, moved);
+  EXPECT_LT(d, 1e-5);      // m
+  EXPECT_GT(moved, 0.01);  // m: the body really moved
+}
+
+INSTANTIATE_TEST_SUITE_P(Bodies, GpuHierarchy,
+                         ::testing::Values(HierarchyCase{true, SolverMode::GaussSeidel},
+                                           HierarchyCase{true, SolverMode::Jacobi},
+                                           HierarchyCase{false, SolverMode::GaussSeidel},
+                                           HierarchyCase{false, SolverMode::Jacobi}),
+                         [](const auto& param) {
+                           return std::string(param.param.cloth ? "cloth_" : "soft_body_") +
+                                  solverModeName(param.param.mode);
+                         });
+
+const vk::StageTime* stageNamed(const std::vector<vk::StageTime>& stages, const std::string& name) {
+  for (const vk::StageTime& s : stages)
+    if (s.name == name) return &s;
+  return nullptr;
+}
+
+// Per substep: every level's colours and one prolongation per level, on top of the flat frame's passes.
+class GpuHierarchySchedule : public test::GpuTest {};
+
+TEST_F(GpuHierarchySchedule, PassCountsStagesAndLabels) {
+  SceneDesc scene = test::hierarchyCloth(16, false);
+  const Model model = buildModel(scene);
+  const SolverLayout flatLayout = buildSolverLayout(model, scene.solver);
+  scene.solver.hierarchy.enabled = true;
+  const SolverLayout layout = buildSolverLayout(model, scene.solver);
+  const Hierarchy& h = layout.hierarchy;
+  ASSERT_GE(h.levelCount(), 2u);
+  const uint32_t S = scene.solver.substeps;
+  uint32_t colours = 0;
+  for (const HierarchyLevel& level : h.levels) colours += static_cast<uint32_t>(level.colours.size());
+
+  GpuSolver flat(*ctx, model, scene.solver, flatLayout);
+  GpuSolver gpu(*ctx, model, scene.solver, layout);
+  EXPECT_EQ(flat.hierarchyLevels(), 0u);
+  EXPECT_EQ(gpu.schedule().passCount(PassId::CoarseSolve), S * colours);
+  EXPECT_EQ(gpu.schedule().passCount(PassId::Prolongate), S * h.levelCount());
+  EXPECT_EQ(gpu.passesPerFrame(), flat.passesPerFrame() + S * (colours + h.levelCount()));
+
+  // Labels: coarsest level first, its colours in order, then its prolongation.
+  std::vector<std::string> labels;
+  for (const ScheduledPass& p : gpu.schedule().passes)
+    if (p.substep == 1 && (p.pass == PassId::CoarseSolve || p.pass == PassId::Prolongate))
+      labels.push_back(gpu.schedule().label(p));
+  std::vector<std::string> expected;
+  for (uint32_t l = h.levelCount(); l >= 1; --l) {
+    for (size_t c = 0; c < h.levels[l - 1].colours.size(); ++c)
+      expected.push_back("coarse solve level=" + std::to_string(l) + " colour=" + std::to_string(c) + " s=1");
+    expected.push_back("prolongate level=" + std::to_string(l) + " s=1");
+  }
+  EXPECT_EQ(labels, expected);
+
+  gpu.simulate(2);
+  gpu.wait();
+  if (!ctx->timestampsSupported) GTEST_SKIP() << "device has no timestamps";
+  const std::vector<vk::StageTime> stages = gpu.lastFrameTimes();
+  for (uint32_t l = 1; l <= h.levelCount(); ++l) {
+    const vk::StageTime* stage = stageNamed(stages, "level " + std::to_string(l));
+    ASSERT_NE(stage, nullptr) << "level " << l;
+    EXPECT_EQ(stage->passes, S * (static_cast<uint32_t>(h.levels[l - 1].colours.size()) + 1))
+        << "level " << l;
+    EXPECT_GE(stage->ms, 0.0);
+  }
+  EXPECT_EQ(stageNamed(stages, "level " + std::to_string(h.levelCount() + 1)), nullptr);
+}
+
+}  // namespace
+}  // namespace vkxpbd
