@@ -1,6 +1,7 @@
 // Debug views of the constraints: wireframe, graph colours, and stress |λ|/Δt² as a heat map.
-// One line per constraint, drawn without any vertex or index buffer: the vertex shader
-// (shaders/constraint_lines.vert) reads the solver's own position, constraint and λ buffers.
+// One line per distance constraint and up to six per element (a tetrahedron's edges, a bending hinge), drawn
+// without any vertex or index buffer: the vertex shader (shaders/constraint_lines.vert) reads the solver's
+// own position, constraint and λ buffers.
 #pragma once
 
 #include "gpu/gpu_solver.h"
@@ -26,8 +27,10 @@ class ConstraintView {
  private:
   const vk::Context& ctx_;
   const GpuSolver& solver_;
-  uint32_t constraintCount_ = 0;
-  vk::Buffer colours_;  // colour of each constraint in layout order (VKXPBD_NONE: Jacobi batch)
+  uint32_t constraintCount_ = 0;  // distance constraints: one line each
+  uint32_t elementCount_ = 0;     // element constraints: six lines each (the tetrahedron's edges or a hinge)
+  vk::Buffer
+      colours_;  // colour of each constraint, then each element, in layout order (VKXPBD_NONE: Jacobi batch)
   vk::BufferDescriptorSet descriptors_;
   VkPipelineLayout layout_ = VK_NULL_HANDLE;
   VkPipeline pipeline_ = VK_NULL_HANDLE;
