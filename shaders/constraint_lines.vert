@@ -26,15 +26,10 @@ layout(push_constant) uniform Push { ConstraintViewConstants view; };
 
 layout(location = 0) flat out vec4 outColour;  // alpha 0: not drawn in this view
 
-vec3 hueToRgb(float h) {
-  return clamp(abs(mod(h * 6.0 + vec3(0.0, 4.0, 2.0), 6.0) - 3.0) - 1.0, 0.0, 1.0);
-}
-
 // The colour of constraint `index` (distance constraints, then elements) in the colours view.
 vec4 graphColour(uint index) {
   uint colour = colours[index];
-  // Golden-ratio hues keep neighbouring colour indices apart.
-  return colour == VKXPBD_NONE ? vec4(1.0) : vec4(hueToRgb(fract(float(colour) * 0.618034)), 1.0);
+  return colour == VKXPBD_NONE ? vec4(1.0) : vec4(graphColourRgb(colour), 1.0);
 }
 
 void distanceVertex(uint vertex) {

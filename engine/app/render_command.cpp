@@ -56,13 +56,14 @@ int renderCommand(const RenderOptions& options) {
     solver.simulate(frame - simulated);  // queued; the render submission runs after it
     simulated = frame;
     const auto t0 = std::chrono::steady_clock::now();
-    const render::Image image = renderer.render(camera);
+    render::Image image = renderer.render(camera);
     renderMs += std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - t0).count();
     // Checked before the frame is written: no picture of a NaN state is left behind.
     if (std::optional<std::string> error = nonFiniteError(model, solver.download())) {
       std::fprintf(stderr, "error: render: %s\n", error->c_str());
       return kExitNonFinite;
     }
+    renderer.drawLegend(image);
     render::writePng(framePath(options.outDir, frame), image);
     ++written;
     progress.update(frame);

@@ -10,6 +10,8 @@ ConstraintView::ConstraintView(const vk::Context& ctx, const GpuSolver& solver, 
   const SolverLayout& layout = solver.layout();
   constraintCount_ = static_cast<uint32_t>(layout.distance.size());
   elementCount_ = static_cast<uint32_t>(layout.elements.size());
+  colourCount_ = static_cast<uint32_t>(layout.colours.size());
+  jacobiBatch_ = layout.jacobi.count + layout.jacobiElements.count > 0;
   // Distance constraints, then elements: colour c holds one range of each (solver_layout.h).
   std::vector<uint32_t> colours(constraintCount_ + elementCount_, VKXPBD_NONE);
   for (uint32_t c = 0; c < layout.colours.size(); ++c)

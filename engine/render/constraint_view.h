@@ -24,11 +24,17 @@ class ConstraintView {
   // `mode` is one of VKXPBD_VIEW_*; `stressScale` the force (N) drawn in full red.
   void record(VkCommandBuffer cmd, const glm::mat4& viewProj, uint32_t mode, float stressScale) const;
 
+  uint32_t colourCount() const { return colourCount_; }
+  bool hasJacobiBatch() const { return jacobiBatch_; }
+
  private:
   const vk::Context& ctx_;
   const GpuSolver& solver_;
   uint32_t constraintCount_ = 0;  // distance constraints: one line each
-  uint32_t elementCount_ = 0;     // element constraints: six lines each (the tetrahedron's edges or a hinge)
+  uint32_t elementCount_ = 0;
+  uint32_t colourCount_ = 0;  // graph colours (0 in Jacobi mode)
+  bool jacobiBatch_ = false;  // constraints left to the Jacobi batch (drawn white)     // element
+                              // constraints: six lines each (the tetrahedron's edges or a hinge)
   vk::Buffer
       colours_;  // colour of each constraint, then each element, in layout order (VKXPBD_NONE: Jacobi batch)
   vk::BufferDescriptorSet descriptors_;

@@ -63,16 +63,27 @@ struct ConstraintViewConstants {
   uint distanceCount;  // distance constraints; the element lines follow their 2·distanceCount vertices
 };
 
-// The stress views' heat map (lines and legend): t = 0 blue, 0.5 green, 1 red (clamped), linear RGB.
-XPBD_FN float heatChannel(float hue6, float offset) {
+// One channel of a fully saturated hue (hue6 = hue · 6, hue in [0, 1)); offset 0 red, 4 green, 2 blue.
+XPBD_FN float hueChannel(float hue6, float offset) {
   float x = hue6 + offset;
   x = x - 6.0f * floor(x / 6.0f);
   return min(max(abs(x - 3.0f) - 1.0f, 0.0f), 1.0f);
 }
 
+// Linear RGB of a fully saturated hue in [0, 1): 0 red, 1/3 green, 2/3 blue.
+XPBD_FN vec3 hueColour(float hue) {
+  return vec3(hueChannel(hue * 6.0f, 0.0f), hueChannel(hue * 6.0f, 4.0f), hueChannel(hue * 6.0f, 2.0f));
+}
+
+// The stress view's heat map (lines and legend): t = 0 blue, 0.5 green, 1 red (clamped).
 XPBD_FN vec3 heatColour(float t) {
-  float hue6 = (1.0f - min(max(t, 0.0f), 1.0f)) * 0.66f * 6.0f;
-  return vec3(heatChannel(hue6, 0.0f), heatChannel(hue6, 4.0f), heatChannel(hue6, 2.0f));
+  return hueColour((1.0f - min(max(t, 0.0f), 1.0f)) * 0.66f);
+}
+
+// The colours view: graph colour c (golden-ratio hues keep neighbouring indices apart).
+XPBD_FN vec3 graphColourRgb(uint c) {
+  float h = float(c) * 0.618034f;
+  return hueColour(h - floor(h));
 }
 
 // Push constants of the vertex-normal pass.
