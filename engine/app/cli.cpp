@@ -33,6 +33,22 @@ class ArgReader {
                        std::to_string(max) + "], got '" + v + "'");
     return static_cast<uint32_t>(n);
   }
+  // "X,Y,Z": three finite numbers (m).
+  glm::vec3 point(const std::string& option) {
+    const std::string v = value(option);
+    glm::vec3 p(0.0f);
+    const char* s = v.c_str();
+    for (int k = 0; k < 3; ++k) {
+      char* end = nullptr;
+      p[k] = std::strtof(s, &end);
+      const char expected = k < 2 ? ',' : '\0';
+      if (end == s || *end != expected || !std::isfinite(p[k]) || std::abs(p[k]) > 1e9f)
+        throw UsageError(option + ": expected X,Y,Z (three numbers in metres, e.g. 1,0.5,2), got '" + v +
+                         "'");
+      s = end + 1;
+    }
+    return p;
+  }
   float positive(const std::string& option, float max) {
     std::string v = value(option);
     char* end = nullptr;
@@ -178,7 +194,17 @@ RenderOptions parseRenderOptions(const std::vector<std::string>& args) {
       if (o.view != "shaded" && o.view != "wireframe" && o.view != "colours" && o.view != "stress")
         throw UsageError(arg + ": unknown view '" + o.view +
                          "' (expected shaded, wireframe, colours or stress)");
-    } else if (arg.rfind("--", 0) == 0)
+    } else if (arg == "--eye")
+      o.eye = r.point(arg);
+    else if (arg == "--target")
+      o.target = r.point(arg);
+    else if (arg == "--fov") {
+      o.fovDegrees = r.positive(arg, 179.0f);
+      if (*o.fovDegrees < 1.0f)
+        throw UsageError(arg + ": expected degrees in [1, 179], got '" + std::to_string(*o.fovDegrees) + "'");
+    } else if (arg == "--no-video")
+      o.video = false;
+    else if (arg.rfind("--", 0) == 0)
       throw UsageError("render: unknown option '" + arg + "'" + didYouMean("render", arg));
     else if (arg.empty())
       throw UsageError("render: the scene path is empty");
@@ -333,13 +359,17 @@ usage:
       --hierarchy / --no-hierarchy (every command that simulates): hierarchical XPBD on or off for
       every body, whatever the scene says (docs/hierarchy.md).
   vkxpbd render [SCENE.json] [--frames N] [--out DIR] [--width W] [--height H] [--every K]
-                [--view shaded|wireframe|colours|stress]
+                [--view shaded|wireframe|colours|stress] [--eye X,Y,Z] [--target X,Y,Z] [--fov DEG]
+                [--no-video]
                 [--solver gs|jacobi] [--model xpbd|pbd] [--integrator euler|bdf2] [--substeps S]
                 [--iterations I] [--omega W] [--hierarchy|--no-hierarchy]
                 [--device N|name] [--validation] [--quiet]
       Simulates SCENE (default: the built-in flag scene) for N frames (default 120) and draws it
       offscreen (no window) at W x H pixels (default 960 x 540): writes DIR/frame_FFFFF.png (default
       DIR: out/frames) for frame 0, every K-th frame (default 1) and the last (docs/rendering.md).
+      The colours and stress views carry a legend (stress: force in N). The camera: --eye and --target
+      (m) and --fov (vertical, degrees), else the scene's "camera", else one framing the scene. With
+      ffmpeg installed it also writes DIR/video.mp4 (one frame per picture; not with --no-video).
   vkxpbd converge [SCENE.json] [--frames-before F] [--iterations K] [--integrator euler|bdf2]
                   [--out DIR] [--device N|name] [--validation] [--quiet]
       Convergence lab (docs/convergence.md): after F frames (default 30) of SCENE (default: the standard

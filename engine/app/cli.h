@@ -74,6 +74,11 @@ struct RenderOptions {
   uint32_t height = 540;
   uint32_t every = 1;           // render every K-th frame (and the last)
   std::string view = "shaded";  // shaded, wireframe, colours or stress
+  // The camera; each one given replaces the scene's "camera" (or the automatic framing) part.
+  std::optional<glm::vec3> eye;     // --eye X,Y,Z (m)
+  std::optional<glm::vec3> target;  // --target X,Y,Z (m)
+  std::optional<float> fovDegrees;  // --fov DEG: vertical field of view (degrees)
+  bool video = true;                // --no-video: PNG frames only, even with ffmpeg
   SolverOverrides overrides;
   CommonOptions common;
 };

@@ -7,6 +7,7 @@
 #include "app/commands.h"
 #include "app/output_check.h"
 #include "app/report.h"
+#include "app/video.h"
 #include "common/output.h"
 #include "common/progress.h"
 #include "gpu/gpu_solver.h"
@@ -23,6 +24,27 @@ std::string framePath(const std::string& dir, uint32_t frame) {
   char name[32];
   std::snprintf(name, sizeof(name), "frame_%05u.png", frame);
   return dir + "/" + name;
+}
+
+// The camera: each of --eye, --target and --fov given replaces that part of the scene's "camera", which
+// replaces that part of the camera framing the scene. Throws UsageError for an eye on the target or
+// straight above or below it.
+render::OrbitCamera chooseCamera(const RenderOptions& options, const SceneDesc& scene,
+                                 const render::OrbitCamera& framing) {
+  glm::vec3 eye = scene.camera ? scene.camera->eye : framing.eye();
+  glm::vec3 target = scene.camera ? scene.camera->target : framing.target;
+  float fovDegrees = scene.camera ? scene.camera->fovDegrees : glm::degrees(framing.fovY);
+  if (!scene.camera && !options.eye && options.target)
+    eye = *options.target + (framing.eye() - framing.target);
+  if (options.eye) eye = *options.eye;
+  if (options.target) target = *options.target;
+  if (options.fovDegrees) fovDegrees = *options.fovDegrees;
+  const glm::vec3 d = eye - target;
+  if (!(glm::length(d) > 1e-6f)) throw UsageError("render: the camera's eye and target are the same point");
+  if (std::abs(d.y) > 0.9999f * glm::length(d))
+    throw UsageError(
+        "render: the camera looks straight up or down (the picture's up is +y): move --eye sideways");
+  return render::lookAtCamera(eye, target, glm::radians(fovDegrees));
 }
 
 }  // namespace
@@ -42,7 +64,14 @@ int renderCommand(const RenderOptions& options) {
   GpuSolver solver(ctx, model, scene.solver, layout, render::rendererSolverOptions(solverOptions));
   render::OffscreenRenderer renderer(ctx, model, solver, options.width, options.height);
   renderer.scene().view = render::viewModeFromName(options.view);
-  const render::OrbitCamera camera = renderer.framingCamera();
+  const render::OrbitCamera camera = chooseCamera(options, scene, renderer.framingCamera());
+  const glm::vec3 eye = camera.eye();
+  std::printf(
+      "camera: eye (%.3g, %.3g, %.3g) m, target (%.3g, %.3g, %.3g) m, vertical field of view %.3g deg%s\n",
+      eye.x, eye.y, eye.z, camera.target.x, camera.target.y, camera.target.z, glm::degrees(camera.fovY),
+      options.eye || options.target || options.fovDegrees ? " (command line)"
+      : scene.camera                                      ? " (scene)"
+                                                          : " (framing the scene)");
   std::printf("render: %u x %u, %ux MSAA, frames 0..%u every %u, into %s\n", options.width, options.height,
               static_cast<uint32_t>(renderer.target().samples()), options.frames, options.every,
               options.outDir.c_str());
@@ -56,13 +85,14 @@ int renderCommand(const RenderOptions& options) {
     solver.simulate(frame - simulated);  // queued; the render submission runs after it
     simulated = frame;
     const auto t0 = std::chrono::steady_clock::now();
-    const render::Image image = renderer.render(camera);
+    render::Image image = renderer.render(camera);
     renderMs += std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - t0).count();
     // Checked before the frame is written: no picture of a NaN state is left behind.
     if (std::optional<std::string> error = nonFiniteError(model, solver.download())) {
       std::fprintf(stderr, "error: render: %s\n", error->c_str());
       return kExitNonFinite;
     }
+    renderer.drawLegend(image);
     render::writePng(framePath(options.outDir, frame), image);
     ++written;
     progress.update(frame);
@@ -75,6 +105,22 @@ int renderCommand(const RenderOptions& options) {
       "queued before it and the read-back\n",
       written, framePath(options.outDir, 0).c_str(), framePath(options.outDir, options.frames).c_str(), wallS,
       renderMs / written);
+  if (!options.video) {
+    std::printf("no video (--no-video): the frames are the PNG files in %s\n", options.outDir.c_str());
+  } else if (!ffmpegAvailable()) {
+    std::printf(
+        "no video: ffmpeg is not installed (Debian package ffmpeg); the frames are the PNG files in %s\n",
+        options.outDir.c_str());
+  } else {
+    // One picture per K simulated frames: played at the simulation's own speed.
+    const double fps = 1.0 / (static_cast<double>(scene.solver.frameDt) * options.every);
+    const std::string video = options.outDir + "/video.mp4";
+    if (std::optional<std::string> error = encodeVideo(options.outDir, video, fps)) {
+      std::fprintf(stderr, "error: render: %s\n", error->c_str());
+      return kExitFailure;
+    }
+    std::printf("video: %s (%u frames at %.3g frames per second)\n", video.c_str(), written, fps);
+  }
   if (ctx.validationEnabled()) {
     std::printf("validation messages: %u\n", ctx.validationMessageCount());
     if (ctx.validationMessageCount() > 0) return kExitValidation;

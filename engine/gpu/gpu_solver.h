@@ -70,6 +70,8 @@ class GpuSolver {
   const vk::Buffer& positionBuffer() const { return buffers_[VKXPBD_BINDING_POSITIONS]; }
   const vk::Buffer& constraintBuffer() const { return buffers_[VKXPBD_BINDING_DISTANCE]; }
   const vk::Buffer& lambdaBuffer() const { return buffers_[VKXPBD_BINDING_LAMBDA]; }
+  const vk::Buffer& elementBuffer() const { return buffers_[VKXPBD_BINDING_ELEMENTS]; }
+  const vk::Buffer& elementDataBuffer() const { return buffers_[VKXPBD_BINDING_ELEMENT_DATA]; }
   // The hierarchy's coarse levels in use (0: none).
   uint32_t hierarchyLevels() const { return layout_.hierarchy.levelCount(); }
   const SolverSettings& settings() const { return settings_; }

@@ -15,6 +15,17 @@ glm::vec3 OrbitCamera::eye() const {
   return target + distance * offset;
 }
 
+OrbitCamera lookAtCamera(glm::vec3 eye, glm::vec3 target, float fovYRadians) {
+  OrbitCamera camera;
+  const glm::vec3 d = eye - target;
+  camera.target = target;
+  camera.distance = glm::length(d);
+  camera.pitch = std::asin(std::clamp(d.y / camera.distance, -1.0f, 1.0f));
+  camera.yaw = std::atan2(d.x, d.z);  // eye() puts the eye at (sin yaw, ·, cos yaw)
+  camera.fovY = fovYRadians;
+  return camera;
+}
+
 glm::mat4 OrbitCamera::view() const {
   return glm::lookAt(eye(), target, glm::vec3(0.0f, 1.0f, 0.0f));
 }

@@ -24,6 +24,10 @@ struct OrbitCamera {
   float farPlane() const { return 50.0f * distance; }
 };
 
+// The camera at `eye` looking at `target` (both m) with a vertical field of view `fovYRadians` (rad); `eye`
+// must not be straight above or below `target` (the picture's up is +y).
+OrbitCamera lookAtCamera(glm::vec3 eye, glm::vec3 target, float fovYRadians);
+
 struct Bounds {
   glm::vec3 min{0.0f};  // m
   glm::vec3 max{0.0f};  // m

@@ -9,9 +9,16 @@ ConstraintView::ConstraintView(const vk::Context& ctx, const GpuSolver& solver, 
     : ctx_(ctx), solver_(solver) {
   const SolverLayout& layout = solver.layout();
   constraintCount_ = static_cast<uint32_t>(layout.distance.size());
-  std::vector<uint32_t> colours(constraintCount_, VKXPBD_NONE);
+  elementCount_ = static_cast<uint32_t>(layout.elements.size());
+  colourCount_ = static_cast<uint32_t>(layout.colours.size());
+  jacobiBatch_ = layout.jacobi.count + layout.jacobiElements.count > 0;
+  // Distance constraints, then elements: colour c holds one range of each (solver_layout.h).
+  std::vector<uint32_t> colours(constraintCount_ + elementCount_, VKXPBD_NONE);
   for (uint32_t c = 0; c < layout.colours.size(); ++c)
     for (uint32_t k = 0; k < layout.colours[c].count; ++k) colours[layout.colours[c].first + k] = c;
+  for (uint32_t c = 0; c < layout.elementColours.size(); ++c)
+    for (uint32_t k = 0; k < layout.elementColours[c].count; ++k)
+      colours[constraintCount_ + layout.elementColours[c].first + k] = c;
   colours_ = vk::createBuffer(ctx_, colours.size() * sizeof(uint32_t), VK_BUFFER_USAGE_STORAGE_BUFFER_BIT,
                               vk::MemoryKind::DeviceLocal, "constraint colours (view)");
   vk::uploadBuffer(ctx_, colours_, colours.data(), colours.size() * sizeof(uint32_t));
@@ -21,7 +28,9 @@ ConstraintView::ConstraintView(const vk::Context& ctx, const GpuSolver& solver, 
                                                {{solver.positionBuffer().buffer},
                                                 {solver.constraintBuffer().buffer},
                                                 {solver.lambdaBuffer().buffer},
-                                                {colours_.buffer}},
+                                                {colours_.buffer},
+                                                {solver.elementBuffer().buffer},
+                                                {solver.elementDataBuffer().buffer}},
                                                VK_SHADER_STAGE_VERTEX_BIT, "constraint view");
 
   layout_ = vk::createPipelineLayout(ctx_, descriptors_.layout, VK_SHADER_STAGE_VERTEX_BIT,
@@ -47,7 +56,7 @@ ConstraintView::~ConstraintView() {
 
 void ConstraintView::record(VkCommandBuffer cmd, const glm::mat4& viewProj, uint32_t mode,
                             float stressScale) const {
-  if (constraintCount_ == 0) return;
+  if (constraintCount_ + elementCount_ == 0) return;
   ctx_.beginLabel(cmd, "draw constraints");
   vkCmdBindPipeline(cmd, VK_PIPELINE_BIND_POINT_GRAPHICS, pipeline_);
   vkCmdBindDescriptorSets(cmd, VK_PIPELINE_BIND_POINT_GRAPHICS, layout_, 0, 1, &descriptors_.set, 0, nullptr);
@@ -56,8 +65,9 @@ void ConstraintView::record(VkCommandBuffer cmd, const glm::mat4& viewProj, uint
   pc.mode = mode;
   pc.invDtSquared = solver_.settings().alphaScale();  // force = |λ|·α̃/α: 1/Δt², or 9/(4Δt²) with BDF2
   pc.stressScale = stressScale;
+  pc.distanceCount = constraintCount_;
   vkCmdPushConstants(cmd, layout_, VK_SHADER_STAGE_VERTEX_BIT, 0, sizeof(pc), &pc);
-  vkCmdDraw(cmd, 2 * constraintCount_, 1, 0, 0);
+  vkCmdDraw(cmd, 2 * constraintCount_ + 12 * elementCount_, 1, 0, 0);
   ctx_.endLabel(cmd);
 }
 

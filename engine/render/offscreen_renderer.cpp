@@ -31,6 +31,12 @@ OrbitCamera OffscreenRenderer::framingCamera() const {
   return frameBounds(sceneBounds(model_), static_cast<float>(e.width) / static_cast<float>(e.height));
 }
 
+std::optional<LegendBox> OffscreenRenderer::drawLegend(Image& image) const {
+  const std::optional<Legend> legend = scene_->legend();
+  if (!legend) return std::nullopt;
+  return render::drawLegend(image, *legend);
+}
+
 Image OffscreenRenderer::render(const OrbitCamera& camera) {
   // The previous frame was waited for, so the command buffer can be re-recorded.
   VK_CHECK(vkResetCommandBuffer(cmd_, 0));

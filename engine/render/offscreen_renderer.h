@@ -23,6 +23,10 @@ class OffscreenRenderer {
   // Draws the positions left by every solver frame queued so far, waits, and returns the pixels.
   Image render(const OrbitCamera& camera);
 
+  // Draws the current view's legend (colours, stress) into `image`, a picture from render(); returns its
+  // box, or nothing when the view has no legend.
+  std::optional<LegendBox> drawLegend(Image& image) const;
+
   // The camera that frames the model (sceneBounds) at this target's aspect ratio.
   OrbitCamera framingCamera() const;
 

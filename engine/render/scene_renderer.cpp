@@ -119,6 +119,11 @@ void SceneRenderer::enableConstraintViews(const GpuSolver& solver, VkRenderPass 
   stressScale = std::max(0.1f * weight, 1e-6f);
 }
 
+std::optional<Legend> SceneRenderer::legend() const {
+  if (constraintView_ == nullptr) return std::nullopt;
+  return viewLegend(view, stressScale, constraintView_->colourCount(), constraintView_->hasJacobiBatch());
+}
+
 SceneRenderer::~SceneRenderer() {
   constraintView_.reset();
   vkDeviceWaitIdle(ctx_.device);

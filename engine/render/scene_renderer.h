@@ -21,6 +21,7 @@
 #include "gpu/gpu_solver.h"
 #include "render/camera.h"
 #include "render/collider_mesh.h"
+#include "render/legend.h"
 #include "render/render_mesh.h"
 #include "shared/render_types.h"
 #include "vk/buffer.h"
@@ -81,6 +82,8 @@ class SceneRenderer {
   // Makes the constraint views available (they read the solver's constraint and λ buffers).
   void enableConstraintViews(const GpuSolver& solver, VkRenderPass renderPass, VkSampleCountFlagBits samples);
   bool constraintViewsEnabled() const { return constraintView_ != nullptr; }
+  // The legend of the current view (colours, stress), none for shaded and wireframe (render/legend.h).
+  std::optional<Legend> legend() const;
 
   ViewMode view = ViewMode::Shaded;
   float stressScale = 1.0f;  // N drawn in full red in the stress view (set from the scene's weight)

@@ -63,10 +63,10 @@ struct ClothDesc {
   float stiffnessShear = 1.0f;     // PBD k in [0,1]
   float stiffnessBend = 1.0f;      // PBD k in [0,1]
   std::vector<PinDesc> pins;
-  std::optional<glm::vec2> friction;  // μs, μk against colliders and other bodies (else theirs)
+  std::optional<glm::vec2> friction;           // μs, μk against colliders and other bodies (else theirs)
   std::optional<HierarchySettings> hierarchy;  // the body's own (else the solver's)
-  glm::vec3 velocity{0.0f};           // initial velocity, m/s
-  glm::vec3 angularVelocity{0.0f};    // initial angular velocity about the centre of mass, rad/s
+  glm::vec3 velocity{0.0f};                    // initial velocity, m/s
+  glm::vec3 angularVelocity{0.0f};             // initial angular velocity about the centre of mass, rad/s
 };
 
 // Where a body's mesh comes from. Paths are resolved against the scene file's folder.
@@ -106,7 +106,7 @@ struct SoftBodyDesc {
   TetMaterial material;
   std::vector<InstanceDesc> instances{InstanceDesc{}};
   std::optional<PinBoxDesc> pinBox;
-  std::optional<glm::vec2> friction;  // μs, μk against colliders and other bodies (else theirs)
+  std::optional<glm::vec2> friction;           // μs, μk against colliders and other bodies (else theirs)
   std::optional<HierarchySettings> hierarchy;  // the body's own (else the solver's)
 };
 
@@ -124,8 +124,15 @@ struct ShellDesc {
   float pressureCompliance = 0.0f;  // m⁶/J
   std::vector<InstanceDesc> instances{InstanceDesc{}};
   std::optional<PinBoxDesc> pinBox;
-  std::optional<glm::vec2> friction;  // μs, μk against colliders and other bodies (else theirs)
+  std::optional<glm::vec2> friction;           // μs, μk against colliders and other bodies (else theirs)
   std::optional<HierarchySettings> hierarchy;  // the body's own (else the solver's)
+};
+
+// The render camera of the scene file's optional "camera" object (vkxpbd render; docs/scene-format.md).
+struct CameraDesc {
+  glm::vec3 eye{0.0f};       // m, where the camera is
+  glm::vec3 target{0.0f};    // m, the point looked at (drawn at the picture's centre)
+  float fovDegrees = 45.0f;  // vertical field of view, degrees
 };
 
 struct SceneDesc {
@@ -139,7 +146,8 @@ struct SceneDesc {
   std::vector<float> sdfValues;                   // node values of the signed-distance grid colliders, m
   std::vector<ColliderSurface> colliderSurfaces;  // of the mesh colliders, for drawing
   float thickness = 0.005f;                       // m
-  ContactSettings contacts;  // particle–particle contacts ("contacts" key; off when absent)
+  ContactSettings contacts;          // particle–particle contacts ("contacts" key; off when absent)
+  std::optional<CameraDesc> camera;  // "camera": the render camera; none: frame the scene's bounds
 };
 
 // Parses and validates a scene file. Throws SceneError naming the file and field.

@@ -327,6 +327,23 @@ std::string defaultSceneName(const std::string& path) {
 
 }  // namespace
 
+namespace {
+
+CameraDesc readCamera(const Node& node) {
+  node.expectObject({"eye", "target", "fov_deg"});
+  CameraDesc camera;
+  camera.eye = node.member("eye").vec3();
+  camera.target = node.member("target").vec3();
+  camera.fovDegrees = optionalNumber(node, "fov_deg", camera.fovDegrees, between(1.0, true, 179.0, true));
+  const glm::vec3 d = camera.eye - camera.target;
+  if (!(glm::length(d) > 1e-6f)) node.fail("'eye' and 'target' must differ");
+  if (std::abs(d.y) > 0.9999f * glm::length(d))
+    node.fail("looks straight up or down (the picture's up is +y): move 'eye' sideways");
+  return camera;
+}
+
+}  // namespace
+
 SceneDesc parseScene(const std::string& jsonText, const std::string& path) {
   // The JSON parser stops at a NUL byte and would accept whatever came before it.
   if (const size_t nul = jsonText.find('\0'); nul != std::string::npos)
@@ -334,7 +351,7 @@ SceneDesc parseScene(const std::string& jsonText, const std::string& path) {
   const Json document = parseJson(jsonText, path);
   const Node root(document, "", path);
   root.expectObject(
-      {"name", "solver", "thickness", "contacts", "cloths", "soft_bodies", "shells", "colliders"});
+      {"name", "solver", "thickness", "contacts", "cloths", "soft_bodies", "shells", "colliders", "camera"});
   SceneDesc scene;
   scene.path = path;
   scene.name = defaultSceneName(path);
@@ -352,6 +369,7 @@ SceneDesc parseScene(const std::string& jsonText, const std::string& path) {
   if (scene.cloths.empty() && scene.softBodies.empty() && scene.shells.empty())
     root.fail("needs at least one body in 'cloths', 'soft_bodies' or 'shells'");
   if (auto n = root.find("colliders")) readColliders(*n, scene, folder);
+  if (auto n = root.find("camera")) scene.camera = readCamera(*n);
   return scene;
 }
 

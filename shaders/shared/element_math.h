@@ -336,6 +336,42 @@ XPBD_FN ElementCorrection projectElement(ElementConstraint e, vec4 x0, vec4 x1, 
                          constraintModel);
 }
 
+// The force (N) element e puts on its most loaded particle, from the λ of its last projection (debug
+// views): |∇_k C| |λ| α̃/α over the four particles k (α̃/α = alphaScale, 1/s²), evaluated at positions
+// x0..x3. Neo-Hookean: |∇_k C_D λ_D + ∇_k C_H λ_H| α̃/α with the form projectNeoHookean chose (the shape part
+// for stiff tetrahedra), so the two forces that cancel at rest draw as zero.
+XPBD_FN float elementForce(ElementConstraint e, vec4 x0, vec4 x1, vec4 x2, vec4 x3, vec4 q0, vec4 q1, vec4 q2,
+                           float alphaScale, float lambda, float lambda2) {
+  vec3 p0 = vec3(x0);
+  vec3 p1 = vec3(x1);
+  vec3 p2 = vec3(x2);
+  vec3 p3 = vec3(x3);
+  vec3 f0;
+  vec3 f1;
+  vec3 f2;
+  vec3 f3;
+  if (e.type == VKXPBD_ELEMENT_NEOHOOKEAN) {
+    ElementGradient gD = neoHookeanGradient(p0, p1, p2, p3, q0, q1, q2, false, e.rest);
+    float gamma = e.rest;
+    if (e.compliance * alphaScale < weightedDot(gD, gD, vec4(x0.w, x1.w, x2.w, x3.w))) {
+      gD = isochoricGradient(p0, p1, p2, p3, q0, q1, q2);
+      gamma = 1.0f;
+    }
+    ElementGradient gH = neoHookeanGradient(p0, p1, p2, p3, q0, q1, q2, true, gamma);
+    f0 = gD.g0 * lambda + gH.g0 * lambda2;
+    f1 = gD.g1 * lambda + gH.g1 * lambda2;
+    f2 = gD.g2 * lambda + gH.g2 * lambda2;
+    f3 = gD.g3 * lambda + gH.g3 * lambda2;
+  } else {
+    ElementGradient g = elementGradient(e, p0, p1, p2, p3, q0, q1, q2);
+    f0 = g.g0 * lambda;
+    f1 = g.g1 * lambda;
+    f2 = g.g2 * lambda;
+    f3 = g.g3 * lambda;
+  }
+  return max(max(length(f0), length(f1)), max(length(f2), length(f3))) * alphaScale;
+}
+
 XPBD_END_NAMESPACE
 
 #endif

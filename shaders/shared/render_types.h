@@ -43,8 +43,11 @@
 #define VKXPBD_VIEW_BINDING_POSITIONS 0    // vec4[particles]: the solver's position buffer
 #define VKXPBD_VIEW_BINDING_CONSTRAINTS 1  // DistanceConstraint[]: the solver's, in layout order
 #define VKXPBD_VIEW_BINDING_LAMBDA 2       // float[]: the solver's λ (N·s²), layout order
-#define VKXPBD_VIEW_BINDING_COLOURS 3  // uint[]: colour of each constraint, VKXPBD_NONE for the Jacobi batch
-#define VKXPBD_VIEW_BINDING_COUNT 4
+#define VKXPBD_VIEW_BINDING_COLOURS \
+  3  // uint[]: colour of each constraint, then each element; VKXPBD_NONE: Jacobi batch
+#define VKXPBD_VIEW_BINDING_ELEMENTS 4      // ElementConstraint[]: the solver's, in layout order
+#define VKXPBD_VIEW_BINDING_ELEMENT_DATA 5  // vec4[]: the solver's element data (Neo-Hookean D_m⁻¹ rows)
+#define VKXPBD_VIEW_BINDING_COUNT 6
 
 XPBD_BEGIN_NAMESPACE
 #ifdef __cplusplus
@@ -57,8 +60,31 @@ struct ConstraintViewConstants {
   uint mode;           // VKXPBD_VIEW_*
   float invDtSquared;  // α̃/α of a substep (1/s²; 1/Δt², BDF2 9/(4Δt²)): force = |λ|·invDtSquared
   float stressScale;   // force (N) drawn in full red
-  uint pad0;
+  uint distanceCount;  // distance constraints; the element lines follow their 2·distanceCount vertices
 };
+
+// One channel of a fully saturated hue (hue6 = hue · 6, hue in [0, 1)); offset 0 red, 4 green, 2 blue.
+XPBD_FN float hueChannel(float hue6, float offset) {
+  float x = hue6 + offset;
+  x = x - 6.0f * floor(x / 6.0f);
+  return min(max(abs(x - 3.0f) - 1.0f, 0.0f), 1.0f);
+}
+
+// Linear RGB of a fully saturated hue in [0, 1): 0 red, 1/3 green, 2/3 blue.
+XPBD_FN vec3 hueColour(float hue) {
+  return vec3(hueChannel(hue * 6.0f, 0.0f), hueChannel(hue * 6.0f, 4.0f), hueChannel(hue * 6.0f, 2.0f));
+}
+
+// The stress view's heat map (lines and legend): t = 0 blue, 0.5 green, 1 red (clamped).
+XPBD_FN vec3 heatColour(float t) {
+  return hueColour((1.0f - min(max(t, 0.0f), 1.0f)) * 0.66f);
+}
+
+// The colours view: graph colour c (golden-ratio hues keep neighbouring indices apart).
+XPBD_FN vec3 graphColourRgb(uint c) {
+  float h = float(c) * 0.618034f;
+  return hueColour(h - floor(h));
+}
 
 // Push constants of the vertex-normal pass.
 struct NormalsConstants {

@@ -13,6 +13,7 @@
 #include "app/commands.h"
 #include "app/panel_settings.h"
 #include "app/window/diagnostics_panel.h"
+#include "app/window/legend_overlay.h"
 #include "app/window/imgui_vulkan_names.h"
 #include "app/window/swapchain.h"
 #include "gpu/gpu_solver.h"
@@ -145,6 +146,7 @@ class WindowApp {
       ImGui::NewFrame();
       handleCamera();
       const Rebuild rebuild = drawPanel();
+      drawLegendOverlay(sim_->renderer->legend());
       ImGui::Render();
 
       const bool capture = takeCapture();

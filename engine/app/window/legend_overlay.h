@@ -1,0 +1,13 @@
+// The colour and stress views' legend in the window: a small undecorated ImGui window at the bottom
+// centre of the 3D view, drawn from the same render::Legend as the PNGs of `vkxpbd render`.
+#pragma once
+
+#include <optional>
+
+#include "render/legend.h"
+
+namespace vkxpbd::window {
+
+void drawLegendOverlay(const std::optional<render::Legend>& legend);
+
+}  // namespace vkxpbd::window
