@@ -46,7 +46,6 @@ void writeStateJson(const std::string& path, const State& state, const nlohmann:
   writeTextFile(path, j.dump());
 }
 
-
 void writeTextFile(const std::string& path, const std::string& text) {
   std::ofstream out = openForWriting(path);
   out << text;

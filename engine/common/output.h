@@ -17,7 +17,6 @@ void writeObj(const std::string& path, const Model& model, const std::vector<glm
 void writeStateJson(const std::string& path, const State& state, const nlohmann::json& summary,
                     const nlohmann::json& extra = nlohmann::json::object());
 
-
 // Writes text to a file, creating parent folders. Throws std::runtime_error naming the file.
 void writeTextFile(const std::string& path, const std::string& text);
 

@@ -119,8 +119,7 @@ TetMaterial readMaterial(const Node& node) {
 }
 
 SoftBodyDesc readSoftBody(const Node& node, size_t index, const std::string& folder) {
-  node.expectObject({"name", "mesh", "density", "material", "instances", "pin_box", "friction",
-                     "hierarchy"});
+  node.expectObject({"name", "mesh", "density", "material", "instances", "pin_box", "friction", "hierarchy"});
   SoftBodyDesc body;
   body.name = "soft body " + std::to_string(index);
   if (auto n = node.find("name")) body.name = n->name();

@@ -51,9 +51,9 @@ struct ColouringOptions {
 // corrections across a whole body in one sweep.
 struct HierarchySettings {
   bool enabled = false;
-  uint32_t maxLevels = 0;      // coarse levels at most; 0 = automatic (until a level is small)
-  uint32_t minParticles = 8;   // automatic: no coarse level of a body with fewer particles than this
-  uint32_t parents = 2;        // k: every left-out particle has at least this many parents
+  uint32_t maxLevels = 0;     // coarse levels at most; 0 = automatic (until a level is small)
+  uint32_t minParticles = 8;  // automatic: no coarse level of a body with fewer particles than this
+  uint32_t parents = 2;       // k: every left-out particle has at least this many parents
   // Coarse constraints also resist compression. Off by default: bilateral coarse constraints stretch less
   // (standard cloth 128², 10 × 1: p99 1.0% against 4.6%) but keep the cloth from folding at the coarse
   // scale, so cloth_on_sphere slid off its sphere as a flat plate (docs/hierarchy.md).
@@ -122,8 +122,8 @@ struct ColliderSurface {
 // The particles of one body (a cloth, or one instance of a soft body or shell), in scene order.
 struct BodyRange {
   std::string name;
-  uint32_t first = 0;  // index of its first particle
-  uint32_t count = 0;  // particles
+  uint32_t first = 0;                          // index of its first particle
+  uint32_t count = 0;                          // particles
   std::optional<HierarchySettings> hierarchy;  // the body's own; otherwise SolverSettings::hierarchy
 };
 

@@ -41,18 +41,18 @@
 // vec4[2·particles] (BDF2 only): xyz the mean velocity of the last substep u = Δx/Δt [0, N), then the
 // velocity before the last substep's [N, 2N) (m/s); shared/integrator_math.h
 #define VKXPBD_BINDING_INTEGRATOR_HISTORY 11
-#define VKXPBD_BINDING_COLLIDERS 12     // Collider[]: planes, spheres, capsules, boxes, signed-distance grids
-#define VKXPBD_BINDING_SDF_VALUES 13    // float[]: the signed-distance grids' node values (m)
-#define VKXPBD_BINDING_PARAMS 14        // SimParams (uniform)
+#define VKXPBD_BINDING_COLLIDERS 12   // Collider[]: planes, spheres, capsules, boxes, signed-distance grids
+#define VKXPBD_BINDING_SDF_VALUES 13  // float[]: the signed-distance grids' node values (m)
+#define VKXPBD_BINDING_PARAMS 14      // SimParams (uniform)
 // vec4[]: the hierarchy (sim/hierarchy.h): per coarse level its CoarseConstraints (2 vec4 each, sorted by
 // colour), then its ProlongationRows (3 vec4 each); the bases per level are push constants
 #define VKXPBD_BINDING_HIERARCHY 15
 // FrameControl: the grab constraint (mouse dragging, written by the host between frames) and the frame
 // clock (advanced by the GPU), one host-visible buffer because lavapipe allows 32 storage buffers per stage
 #define VKXPBD_BINDING_CONTROL 16
-#define VKXPBD_BINDING_TETHERS 17       // Tether[]: long-range attachments to pinned particles
-#define VKXPBD_BINDING_ELEMENTS 18      // ElementConstraint[], sorted by colour, Jacobi batch last
-#define VKXPBD_BINDING_ELEMENT_DATA 19  // vec4[]: per-element data (isometric K, Neo-Hookean Dm⁻¹ rows)
+#define VKXPBD_BINDING_TETHERS 17        // Tether[]: long-range attachments to pinned particles
+#define VKXPBD_BINDING_ELEMENTS 18       // ElementConstraint[], sorted by colour, Jacobi batch last
+#define VKXPBD_BINDING_ELEMENT_DATA 19   // vec4[]: per-element data (isometric K, Neo-Hookean Dm⁻¹ rows)
 #define VKXPBD_BINDING_VOLUME_BODIES 20  // VolumeBody[]: closed surfaces under a global volume constraint
 // uint[]: the volume bodies' surface triangles (3 per triangle), then from SimParams.volumeCornerBase
 // the rows' corners (per row, 3·triangle + corner of its triangles), then from SimParams.volumeRowBase
