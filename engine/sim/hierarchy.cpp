@@ -10,6 +10,8 @@
 #include <stdexcept>
 #include <string>
 
+#include "shared/hierarchy_math.h"
+
 #include "sim/hierarchy_weights.h"
 
 namespace vkxpbd {
@@ -367,13 +369,13 @@ Hierarchy buildHierarchy(const Model& model, const SolverSettings& settings) {
 
 void prolongate(const HierarchyLevel& level, const std::vector<glm::vec4>& lowStart,
                 std::vector<glm::vec4>& lowNow) {
+  // The shared math of the GPU's prolongate pass (shared/hierarchy_math.h); unused parents move by 0.
   for (const gpu::ProlongationRow& row : level.prolongation) {
     const uint32_t parents[VKXPBD_MAX_PARENTS] = {row.parent0, row.parent1, row.parent2, row.parent3};
-    glm::vec3 delta(0.0f);  // m
+    glm::vec3 d[VKXPBD_MAX_PARENTS] = {glm::vec3(0.0f), glm::vec3(0.0f), glm::vec3(0.0f), glm::vec3(0.0f)};
     for (uint32_t j = 0; j < row.count; ++j)
-      delta += row.weights[static_cast<int>(j)] *
-               (glm::vec3(lowNow[parents[j]]) - glm::vec3(lowStart[parents[j]]));
-    lowNow[row.particle] += glm::vec4(delta, 0.0f);
+      d[j] = glm::vec3(lowNow[parents[j]]) - glm::vec3(lowStart[parents[j]]);
+    lowNow[row.particle] += glm::vec4(gpu::prolongationDelta(row.weights, d[0], d[1], d[2], d[3]), 0.0f);
   }
 }
 
