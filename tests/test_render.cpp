@@ -44,7 +44,8 @@ struct RenderedSim {
 };
 
 SceneDesc clothOnSphere() {
-  return loadScene(std::string(VKXPBD_SOURCE_DIR) + "/scenes/cloth_on_sphere.json");
+  return loadScene(std::string(VKXPBD_SOURCE_DIR) +
+                   "/tests/data/render_cloth_on_sphere.json");  // frozen: the reference PNG
 }
 
 // The pixel a world point (m) lands on.

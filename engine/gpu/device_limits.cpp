@@ -4,6 +4,7 @@
 #include <cstdio>
 
 #include "scene/scene.h"
+#include "sim/model.h"
 
 namespace vkxpbd {
 
@@ -17,16 +18,23 @@ std::string mebibytes(VkDeviceSize bytes) {
 
 }  // namespace
 
-void checkDeviceLimits(const vk::Context& ctx, const std::string& sceneName,
+void checkDeviceLimits(const vk::Context& ctx, const Model& model,
                        const std::vector<PlannedBuffer>& buffers) {
-  const std::string prefix = "scene '" + sceneName + "' is too large for " + ctx.deviceInfo.name + ": ";
+  const std::string& largestField = model.largestBodyField;
+  const std::string prefix = (model.sourcePath.empty() ? "" : model.sourcePath + ": ") + "scene '" +
+                             model.name + "' is too large for " + ctx.deviceInfo.name + ": ";
+  const std::string fix = largestField.empty()
+                              ? "use fewer particles or constraints (cloth resolution, cells, "
+                                "instances, mesh size)"
+                              : "lower " + largestField +
+                                    ", the largest body's size, or use "
+                                    "fewer bodies";
   const VkDeviceSize range = ctx.properties.limits.maxStorageBufferRange;
   VkDeviceSize total = 0;
   for (const PlannedBuffer& b : buffers) {
     if (b.bytes > range)
       throw SceneError(prefix + "its GPU buffer '" + b.name + "' needs " + mebibytes(b.bytes) +
-                       ", more than the device's maxStorageBufferRange of " + mebibytes(range) +
-                       "; use fewer particles or constraints (cloth resolution, cells, instances)");
+                       ", more than the device's maxStorageBufferRange of " + mebibytes(range) + "; " + fix);
     total += b.bytes;
   }
   VkPhysicalDeviceMemoryProperties memory{};
@@ -37,7 +45,8 @@ void checkDeviceLimits(const vk::Context& ctx, const std::string& sceneName,
       heap = std::max(heap, memory.memoryHeaps[h].size);
   if (heap > 0 && total > heap)
     throw SceneError(prefix + "its GPU buffers need " + mebibytes(total) +
-                     " in all, more than the device's largest memory heap of " + mebibytes(heap));
+                     " in all, more than the device's largest memory heap of " + mebibytes(heap) + "; " +
+                     fix);
 }
 
 }  // namespace vkxpbd

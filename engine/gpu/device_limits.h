@@ -9,14 +9,16 @@
 
 namespace vkxpbd {
 
+struct Model;
+
 struct PlannedBuffer {
   const char* name;
   VkDeviceSize bytes;
 };
 
-// Throws SceneError "scene 'NAME': ... GPU buffer 'B' of N MiB, more than the device's
-// maxStorageBufferRange of M MiB (DEVICE)" or the same for the total against the heap.
-void checkDeviceLimits(const vk::Context& ctx, const std::string& sceneName,
-                       const std::vector<PlannedBuffer>& buffers);
+// Throws SceneError "FILE: scene 'NAME' is too large for DEVICE: its GPU buffer 'B' needs N MiB, more than
+// the device's maxStorageBufferRange of M MiB; lower FIELD, ..." (FIELD: Model::largestBodyField, the scene
+// field that sets the largest body's size) or the same for the total against the heap.
+void checkDeviceLimits(const vk::Context& ctx, const Model& model, const std::vector<PlannedBuffer>& buffers);
 
 }  // namespace vkxpbd

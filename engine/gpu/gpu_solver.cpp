@@ -182,7 +182,7 @@ void GpuSolver::createBuffers() {
 
   std::vector<PlannedBuffer> sizes;
   for (const Planned& p : planned) sizes.push_back({p.name, p.size});
-  checkDeviceLimits(ctx_, m.name, sizes);
+  checkDeviceLimits(ctx_, m, sizes);
   for (const Planned& p : planned)
     buffers_[p.binding] = vk::createBuffer(ctx_, p.size, storage | p.usage, MemoryKind::DeviceLocal, p.name);
 

@@ -289,10 +289,13 @@ Model buildModel(const SceneDesc& scene) {
     fail(scene, "cloths", "the scene has no body (cloths, soft_bodies or shells)");
   for (size_t k = 0; k < scene.cloths.size(); ++k) validateCloth(scene, scene.cloths[k], k);
   checkParticleCount(scene);
-  checkWorkLimits(scene, estimateWork(scene), physicalMemoryBytes());  // before anything is allocated
+  const WorkEstimate work = estimateWork(scene);
+  checkWorkLimits(scene, work, physicalMemoryBytes());  // before anything is allocated
 
   Model model;
   model.name = scene.name;
+  model.largestBodyField = largestBodyField(work);
+  model.sourcePath = scene.path;
   for (size_t k = 0; k < scene.cloths.size(); ++k) {
     const ClothDesc& cloth = scene.cloths[k];
     const Grid grid{model.particleCount(), cloth.resolution.x, cloth.resolution.y};

@@ -152,6 +152,10 @@ struct Model {
   std::vector<BodyRange> bodies;             // every body's particles (set by buildModel)
   float thickness = 0.0f;                    // collision distance kept from colliders, m
   ContactSettings contacts;
+  // The scene field that sets the size of the body with the most constraints, e.g. "cloths[0].resolution"
+  // (empty for bodies from mesh files): named when the model is too large for a device.
+  std::string largestBodyField;
+  std::string sourcePath;  // the scene file ("<builtin>" for built-in scenes), for error messages
 
   uint32_t particleCount() const { return static_cast<uint32_t>(restPositions.size()); }
   // Distance and element constraints (the global volume constraints not counted).

@@ -124,4 +124,11 @@ void checkWorkLimits(const SceneDesc& scene, const WorkEstimate& estimate, doubl
         number(seconds).c_str());
 }
 
+std::string largestBodyField(const WorkEstimate& estimate) {
+  const BodyEstimate* largest = nullptr;
+  for (const BodyEstimate& body : estimate.bodies)
+    if (!largest || body.constraints > largest->constraints) largest = &body;
+  return largest ? largest->field : std::string();
+}
+
 }  // namespace vkxpbd

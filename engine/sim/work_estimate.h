@@ -36,6 +36,9 @@ struct WorkEstimate {
 
 WorkEstimate estimateWork(const SceneDesc& scene);
 
+// The field of the generated body with the most constraints ("" when there is none).
+std::string largestBodyField(const WorkEstimate& estimate);
+
 // A body whose mesh came from a file, once loaded (before its instances are placed): the same limits.
 void checkLoadedBody(const SceneDesc& scene, const std::string& field, double particles, double constraints,
                      double memoryBytes);

@@ -456,8 +456,9 @@ for args, expect in [
     case("device", 2, expect, args)
 # lavapipe's maxStorageBufferRange is 128 MiB: a 1024² cloth's distance constraints (144 MiB) do not fit in one buffer.
 write("scenes/device_buffer_range.json", json.dumps({"cloths": [{"resolution": [1024, 1024]}]}) + "\n")
-case("device", 3, "scene 'device_buffer_range' is too large for llvmpipe && GPU buffer 'distance constraints' needs 143.8 MiB, "
-     "more than the device's maxStorageBufferRange of 128.0 MiB", RUN.format(file="scenes/device_buffer_range.json"))
+case("device", 3, "device_buffer_range.json: scene 'device_buffer_range' is too large for llvmpipe && GPU buffer 'distance constraints' needs 143.8 MiB, "
+     "more than the device's maxStorageBufferRange of 128.0 MiB; lower cloths[0].resolution",
+     RUN.format(file="scenes/device_buffer_range.json"))
 for args, expect, code in [
         ("run @DIR@/none.json --headless --out @OUT@", "none.json: cannot open scene file", 3),
         ("run @DIR@/scenes --headless --out @OUT@", "scenes: cannot open scene file", 3),
