@@ -152,6 +152,8 @@ RunOptions parseRunOptions(const std::vector<std::string>& args) {
       o.renderDoc = true;
     else if (arg == "--stats")
       o.stats = true;
+    else if (arg == "--record")
+      o.recordDir = r.value(arg);
     else if (arg == "--trajectory")
       o.trajectory = r.value(arg);
     else if (arg == "--trajectory-every")
@@ -332,7 +334,7 @@ std::string usageText() {
 usage:
   vkxpbd run [SCENE.json] [--headless] [--frames N] [--solver gs|jacobi] [--model xpbd|pbd]
              [--integrator euler|bdf2] [--substeps S] [--iterations I] [--omega W] [--device N|name] [--out DIR]
-             [--no-timestamps] [--validation] [--capture-frame F] [--renderdoc] [--stats]
+             [--no-timestamps] [--validation] [--capture-frame F] [--renderdoc] [--stats] [--record DIR]
              [--trajectory FILE [--trajectory-every K]] [--hierarchy|--no-hierarchy] [--quiet]
       Opens a window showing SCENE (default: the built-in flag scene) with a settings panel; --frames N
       closes it after N displayed frames. With --headless (or when there is no display) it simulates
@@ -340,7 +342,9 @@ usage:
       prints a summary. --capture-frame F (0-based, below N) records frame F
       with RenderDoc into DIR/capture_frame*.rdc (docs/profiling.md); in the window app F is a displayed
       frame, and --renderdoc makes F12 capture the next one. --stats prints FPS and per-pass GPU times
-      every second in the window app (headless runs always print them). --trajectory FILE (headless)
+      every second in the window app (headless runs always print them). --record DIR makes the window
+      app write every displayed frame to DIR/frame_NNNNN.png, and DIR/video.mp4 when ffmpeg is
+      installed (F9 starts and stops recording into DIR/record). --trajectory FILE (headless)
       writes the positions and velocities of frame 0 and every K-th frame (default 1) to FILE, a binary
       file with a JSON header (engine/common/trajectory.h). state.json holds the summary (strain per
       kind, tetrahedron and balloon volume ratios, momentum), the model (masses, constraints,

@@ -46,6 +46,7 @@ struct RunOptions {
   std::optional<uint32_t> captureFrame;
   bool renderDoc = false;        // --renderdoc: load RenderDoc so F12 captures in the window app
   bool stats = false;            // --stats: the window app prints FPS and per-pass GPU times every second
+  std::string recordDir;         // --record DIR: the window app writes every displayed frame there (PNG)
   std::string trajectory;        // --trajectory FILE: headless runs write positions and velocities there
   uint32_t trajectoryEvery = 1;  // --trajectory-every K: one record every K frames
   SolverOverrides overrides;

@@ -66,6 +66,7 @@ int runCommand(const RunOptions& options) {
   if (options.headless || options.captureFrame || options.renderDoc)
     requireWritableDirectory("--out", options.outDir);
   if (!options.trajectory.empty()) requireWritableFile("--trajectory", options.trajectory);
+  if (!options.recordDir.empty()) requireWritableDirectory("--record", options.recordDir);
   SceneDesc scene = options.scene.empty() ? builtinScene("flag") : loadScene(options.scene);
   options.overrides.applyTo(scene.solver);
   const Model model = buildModel(scene);

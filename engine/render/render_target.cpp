@@ -26,32 +26,6 @@ VkFormat pickDepthFormat(const vk::Context& ctx) {
   throw vk::VulkanError(ctx.deviceInfo.name + ": no depth attachment format");
 }
 
-VkImageMemoryBarrier2 imageBarrier(VkImage image, VkImageAspectFlags aspect, VkPipelineStageFlags2 srcStage,
-                                   VkAccessFlags2 srcAccess, VkPipelineStageFlags2 dstStage,
-                                   VkAccessFlags2 dstAccess, VkImageLayout oldLayout,
-                                   VkImageLayout newLayout) {
-  VkImageMemoryBarrier2 b{VK_STRUCTURE_TYPE_IMAGE_MEMORY_BARRIER_2};
-  b.srcStageMask = srcStage;
-  b.srcAccessMask = srcAccess;
-  b.dstStageMask = dstStage;
-  b.dstAccessMask = dstAccess;
-  b.oldLayout = oldLayout;
-  b.newLayout = newLayout;
-  b.srcQueueFamilyIndex = VK_QUEUE_FAMILY_IGNORED;
-  b.dstQueueFamilyIndex = VK_QUEUE_FAMILY_IGNORED;
-  b.image = image;
-  b.subresourceRange = {aspect, 0, 1, 0, 1};
-  return b;
-}
-
-void imageBarriers(const vk::Context& ctx, VkCommandBuffer cmd, const VkImageMemoryBarrier2* barriers,
-                   uint32_t count) {
-  VkDependencyInfo dep{VK_STRUCTURE_TYPE_DEPENDENCY_INFO};
-  dep.imageMemoryBarrierCount = count;
-  dep.pImageMemoryBarriers = barriers;
-  ctx.cmdPipelineBarrier2(cmd, &dep);
-}
-
 }  // namespace
 
 OffscreenTarget::OffscreenTarget(const vk::Context& ctx, uint32_t width, uint32_t height, bool msaa)
@@ -179,20 +153,21 @@ void OffscreenTarget::begin(VkCommandBuffer cmd) {
       VK_ACCESS_2_DEPTH_STENCIL_ATTACHMENT_READ_BIT | VK_ACCESS_2_DEPTH_STENCIL_ATTACHMENT_WRITE_BIT;
   std::vector<VkImageMemoryBarrier2> barriers;
   // Colour: after the previous frame's writes (MSAA: its resolve reads the samples; 1x: also its copy).
-  barriers.push_back(imageBarrier(
+  barriers.push_back(vk::imageBarrier(
       colour_.image, VK_IMAGE_ASPECT_COLOR_BIT, colourStage | (msaa ? 0 : VK_PIPELINE_STAGE_2_COPY_BIT),
       VK_ACCESS_2_COLOR_ATTACHMENT_WRITE_BIT, colourStage, VK_ACCESS_2_COLOR_ATTACHMENT_WRITE_BIT,
       VK_IMAGE_LAYOUT_UNDEFINED, VK_IMAGE_LAYOUT_COLOR_ATTACHMENT_OPTIMAL));
   // Resolve target: after the previous frame's copy has read it.
   if (msaa)
-    barriers.push_back(imageBarrier(resolve_.image, VK_IMAGE_ASPECT_COLOR_BIT, VK_PIPELINE_STAGE_2_COPY_BIT,
-                                    0, colourStage, VK_ACCESS_2_COLOR_ATTACHMENT_WRITE_BIT,
-                                    VK_IMAGE_LAYOUT_UNDEFINED, VK_IMAGE_LAYOUT_COLOR_ATTACHMENT_OPTIMAL));
+    barriers.push_back(vk::imageBarrier(resolve_.image, VK_IMAGE_ASPECT_COLOR_BIT,
+                                        VK_PIPELINE_STAGE_2_COPY_BIT, 0, colourStage,
+                                        VK_ACCESS_2_COLOR_ATTACHMENT_WRITE_BIT, VK_IMAGE_LAYOUT_UNDEFINED,
+                                        VK_IMAGE_LAYOUT_COLOR_ATTACHMENT_OPTIMAL));
   // Depth: after the previous frame's depth tests.
-  barriers.push_back(imageBarrier(
+  barriers.push_back(vk::imageBarrier(
       depth_.image, depthAspect_, depthStages, VK_ACCESS_2_DEPTH_STENCIL_ATTACHMENT_WRITE_BIT, depthStages,
       depthAccess, VK_IMAGE_LAYOUT_UNDEFINED, VK_IMAGE_LAYOUT_DEPTH_STENCIL_ATTACHMENT_OPTIMAL));
-  imageBarriers(ctx_, cmd, barriers.data(), static_cast<uint32_t>(barriers.size()));
+  vk::imageBarriers(ctx_, cmd, barriers.data(), static_cast<uint32_t>(barriers.size()));
 
   VkClearValue clears[3]{};
   clears[0].color = {{VKXPBD_CLEAR_COLOUR, 1.0f}};
@@ -211,32 +186,12 @@ void OffscreenTarget::end(VkCommandBuffer cmd) {
   ctx_.beginLabel(cmd, "read back");
   const VkImage image = resolved().image;
   // Resolve (or colour) writes → copy reads, in the transfer layout.
-  VkImageMemoryBarrier2 toCopy = imageBarrier(
+  VkImageMemoryBarrier2 toCopy = vk::imageBarrier(
       image, VK_IMAGE_ASPECT_COLOR_BIT, VK_PIPELINE_STAGE_2_COLOR_ATTACHMENT_OUTPUT_BIT,
       VK_ACCESS_2_COLOR_ATTACHMENT_WRITE_BIT, VK_PIPELINE_STAGE_2_COPY_BIT, VK_ACCESS_2_TRANSFER_READ_BIT,
       VK_IMAGE_LAYOUT_COLOR_ATTACHMENT_OPTIMAL, VK_IMAGE_LAYOUT_TRANSFER_SRC_OPTIMAL);
-  imageBarriers(ctx_, cmd, &toCopy, 1);
-  VkBufferImageCopy region{};
-  region.bufferOffset = 0;
-  region.bufferRowLength = 0;  // packed rows
-  region.imageSubresource = {VK_IMAGE_ASPECT_COLOR_BIT, 0, 0, 1};
-  region.imageExtent = {extent_.width, extent_.height, 1};
-  vkCmdCopyImageToBuffer(cmd, image, VK_IMAGE_LAYOUT_TRANSFER_SRC_OPTIMAL, readback_.buffer, 1, &region);
-  // Copy writes → host reads (after the fence wait).
-  VkBufferMemoryBarrier2 toHost{VK_STRUCTURE_TYPE_BUFFER_MEMORY_BARRIER_2};
-  toHost.srcStageMask = VK_PIPELINE_STAGE_2_COPY_BIT;
-  toHost.srcAccessMask = VK_ACCESS_2_TRANSFER_WRITE_BIT;
-  toHost.dstStageMask = VK_PIPELINE_STAGE_2_HOST_BIT;
-  toHost.dstAccessMask = VK_ACCESS_2_HOST_READ_BIT;
-  toHost.srcQueueFamilyIndex = VK_QUEUE_FAMILY_IGNORED;
-  toHost.dstQueueFamilyIndex = VK_QUEUE_FAMILY_IGNORED;
-  toHost.buffer = readback_.buffer;
-  toHost.offset = 0;
-  toHost.size = VK_WHOLE_SIZE;
-  VkDependencyInfo dep{VK_STRUCTURE_TYPE_DEPENDENCY_INFO};
-  dep.bufferMemoryBarrierCount = 1;
-  dep.pBufferMemoryBarriers = &toHost;
-  ctx_.cmdPipelineBarrier2(cmd, &dep);
+  vk::imageBarriers(ctx_, cmd, &toCopy, 1);
+  vk::recordCopyToHost(ctx_, cmd, image, extent_, readback_.buffer);
   ctx_.endLabel(cmd);
 }
 

@@ -199,10 +199,19 @@ void SceneRenderer::recordNormals(VkCommandBuffer cmd) {
 
 void SceneRenderer::recordDraw(VkCommandBuffer cmd, const OrbitCamera& camera, VkExtent2D extent,
                                float time) {
+  recordDraw(cmd, camera, VkRect2D{{0, 0}, extent}, time);
+}
+
+void SceneRenderer::recordDraw(VkCommandBuffer cmd, const OrbitCamera& camera, VkRect2D area, float time) {
+  const VkExtent2D extent = area.extent;
   const float aspect = static_cast<float>(extent.width) / static_cast<float>(std::max(extent.height, 1u));
-  VkViewport viewport{0.0f, 0.0f, static_cast<float>(extent.width), static_cast<float>(extent.height),
-                      0.0f, 1.0f};
-  VkRect2D scissor{{0, 0}, extent};
+  VkViewport viewport{static_cast<float>(area.offset.x),
+                      static_cast<float>(area.offset.y),
+                      static_cast<float>(extent.width),
+                      static_cast<float>(extent.height),
+                      0.0f,
+                      1.0f};
+  VkRect2D scissor = area;
   vkCmdSetViewport(cmd, 0, 1, &viewport);
   vkCmdSetScissor(cmd, 0, 1, &scissor);
 

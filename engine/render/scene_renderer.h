@@ -78,6 +78,8 @@ class SceneRenderer {
   // `time` (s) is the simulation time of the positions drawn (GpuSolver::time()): the colliders'
   // pose.
   void recordDraw(VkCommandBuffer cmd, const OrbitCamera& camera, VkExtent2D extent, float time);
+  // The same into `area` of the framebuffer only (the window's 3D view beside its docked panel).
+  void recordDraw(VkCommandBuffer cmd, const OrbitCamera& camera, VkRect2D area, float time);
 
   // Makes the constraint views available (they read the solver's constraint and λ buffers).
   void enableConstraintViews(const GpuSolver& solver, VkRenderPass renderPass, VkSampleCountFlagBits samples);

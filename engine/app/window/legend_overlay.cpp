@@ -16,11 +16,10 @@ ImU32 colourOf(glm::vec3 linear) {
 
 }  // namespace
 
-void drawLegendOverlay(const std::optional<render::Legend>& legend) {
+void drawLegendOverlay(const std::optional<render::Legend>& legend, float viewCentreX) {
   if (!legend) return;
   const ImGuiIO& io = ImGui::GetIO();
-  ImGui::SetNextWindowPos(ImVec2(0.5f * io.DisplaySize.x, io.DisplaySize.y - 8.0f), ImGuiCond_Always,
-                          ImVec2(0.5f, 1.0f));
+  ImGui::SetNextWindowPos(ImVec2(viewCentreX, io.DisplaySize.y - 8.0f), ImGuiCond_Always, ImVec2(0.5f, 1.0f));
   ImGui::SetNextWindowBgAlpha(0.85f);
   const ImGuiWindowFlags flags = ImGuiWindowFlags_NoDecoration | ImGuiWindowFlags_AlwaysAutoResize |
                                  ImGuiWindowFlags_NoFocusOnAppearing | ImGuiWindowFlags_NoNav |

@@ -8,6 +8,7 @@
 
 namespace vkxpbd::window {
 
-void drawLegendOverlay(const std::optional<render::Legend>& legend);
+// Centred at the bottom of the 3D view, whose horizontal centre is `viewCentreX` (ImGui display units).
+void drawLegendOverlay(const std::optional<render::Legend>& legend, float viewCentreX);
 
 }  // namespace vkxpbd::window

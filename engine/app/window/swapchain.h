@@ -33,6 +33,9 @@ class Swapchain {
   uint32_t imageCount() const { return static_cast<uint32_t>(images_.size()); }
   uint32_t minImageCount() const { return minImageCount_; }
   VkFramebuffer framebuffer(uint32_t image) const { return framebuffers_[image]; }
+  VkImage image(uint32_t image) const { return images_[image]; }
+  // Whether the images can be copied out (VK_IMAGE_USAGE_TRANSFER_SRC_BIT, for recording).
+  bool readable() const { return readable_; }
   // Signalled by the submission that renders into `image`, waited on by its present.
   VkSemaphore renderFinished(uint32_t image) const { return renderFinished_[image]; }
 
@@ -52,6 +55,7 @@ class Swapchain {
   VkRenderPass renderPass_ = VK_NULL_HANDLE;
   VkSwapchainKHR swapchain_ = VK_NULL_HANDLE;
   VkExtent2D extent_{};
+  bool readable_ = false;
   uint32_t minImageCount_ = 2;
   std::vector<VkImage> images_;
   std::vector<VkImageView> views_;

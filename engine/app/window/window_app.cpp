@@ -6,19 +6,24 @@
 #include <cmath>
 #include <cstdio>
 #include <cstdlib>
+#include <filesystem>
 #include <memory>
 #include <optional>
 #include <string>
 
 #include "app/commands.h"
 #include "app/panel_settings.h"
+#include "app/video.h"
 #include "app/window/diagnostics_panel.h"
 #include "app/window/imgui_vulkan_names.h"
 #include "app/window/legend_overlay.h"
+#include "app/window/scene_picker.h"
 #include "app/window/swapchain.h"
+#include "app/window/window_capture.h"
 #include "gpu/gpu_solver.h"
 #include "lab/residual.h"
 #include "render/camera.h"
+#include "render/image.h"
 #include "render/picking.h"
 #include "render/scene_renderer.h"
 #include "scene/builtin_scenes.h"
@@ -71,13 +76,25 @@ std::unique_ptr<Simulation> buildSimulation(const vk::Context& ctx, const SceneD
   return sim;
 }
 
-// Mouse input for the orbit camera, filled by GLFW callbacks (chained by ImGui's).
+// The docked settings panel: its width at start, and the narrowest and widest share of the window.
+constexpr float kPanelWidth = 400.0f;     // ImGui display units (window coordinates)
+constexpr float kPanelMinWidth = 260.0f;  // display units
+constexpr float kPanelMaxShare = 0.6f;    // of the window's width
+
+// Mouse input for the orbit camera and files dropped on the window, filled by GLFW callbacks (chained by
+// ImGui's).
 struct Input {
   double scroll = 0.0;
+  std::vector<std::string> dropped;  // paths, in drop order
 };
 
 void scrollCallback(GLFWwindow* window, double /*x*/, double y) {
   static_cast<Input*>(glfwGetWindowUserPointer(window))->scroll += y;
+}
+
+void dropCallback(GLFWwindow* window, int count, const char** paths) {
+  Input* input = static_cast<Input*>(glfwGetWindowUserPointer(window));
+  for (int i = 0; i < count; ++i) input->dropped.emplace_back(paths[i]);
 }
 
 void checkImGuiResult(VkResult result) {
@@ -107,6 +124,7 @@ class WindowApp {
     frameCamera();
     printSolver();
     initImGui();
+    if (!options_.recordDir.empty()) startRecording(options_.recordDir);
   }
 
   ~WindowApp() {
@@ -115,6 +133,7 @@ class WindowApp {
     ImGui_ImplGlfw_Shutdown();
     ImGui::DestroyContext();
     vkDestroyDescriptorPool(ctx_.device, imguiPool_, nullptr);
+    capture_.reset();
     sim_.reset();
     for (Frame& f : frames_) {
       vkDestroyFence(ctx_.device, f.fence, nullptr);
@@ -145,8 +164,10 @@ class WindowApp {
       ImGui_ImplGlfw_NewFrame();
       ImGui::NewFrame();
       handleCamera();
+      handleKeys();
       const Rebuild rebuild = drawPanel();
-      drawLegendOverlay(sim_->renderer->legend());
+      drawErrorBanner();
+      drawLegendOverlay(sim_->renderer->legend(), viewCentreX());
       ImGui::Render();
 
       const bool capture = takeCapture();
@@ -158,6 +179,7 @@ class WindowApp {
       applyRebuild(rebuild);
     }
     vkDeviceWaitIdle(ctx_.device);
+    stopRecording();
     std::printf("window: %llu frames displayed, %llu solver frames simulated\n",
                 static_cast<unsigned long long>(displayed_), static_cast<unsigned long long>(simulated_));
     if (!nonFinite_) nonFinite_ = nonFiniteError(sim_->model, sim_->solver->download());
@@ -278,12 +300,106 @@ class WindowApp {
     return {static_cast<uint32_t>(std::max(w, 0)), static_cast<uint32_t>(std::max(h, 0))};
   }
 
-  float aspect() const {
+  // The 3D view: the framebuffer right of the docked panel (the panel's width is in display units).
+  VkRect2D viewArea() const {
     const VkExtent2D e = swapchain_->extent();
+    const float scale = ImGui::GetCurrentContext() ? ImGui::GetIO().DisplayFramebufferScale.x : 1.0f;
+    const uint32_t left = std::min(static_cast<uint32_t>(std::lround(panelWidth_ * std::max(scale, 1.0f))),
+                                   e.width > 1 ? e.width - 1 : 0u);
+    return {{static_cast<int32_t>(left), 0}, {e.width - left, e.height}};
+  }
+
+  float viewCentreX() const {
+    const ImGuiIO& io = ImGui::GetIO();
+    return panelWidth_ + 0.5f * (io.DisplaySize.x - panelWidth_);
+  }
+
+  float aspect() const {
+    const VkExtent2D e = viewArea().extent;
     return static_cast<float>(e.width) / static_cast<float>(std::max(e.height, 1u));
   }
 
+  // Frames the bodies' bounding box in the 3D view (at start, reset, reload and on F).
   void frameCamera() { camera_ = render::frameBounds(render::sceneBounds(sim_->model), aspect()); }
+
+  // F frames the bodies; F9 starts or stops recording into OUT/record. Keys typed into the panel's
+  // fields do not count.
+  void handleKeys() {
+    const bool typing = ImGui::GetIO().WantCaptureKeyboard;
+    const bool f = glfwGetKey(window_, GLFW_KEY_F) == GLFW_PRESS;
+    const bool f9 = glfwGetKey(window_, GLFW_KEY_F9) == GLFW_PRESS;
+    if (f && !fWasDown_ && !typing) frameCamera();
+    if (f9 && !f9WasDown_) {
+      if (recording_)
+        stopRecording();
+      else
+        startRecording(options_.outDir + "/record");
+    }
+    fWasDown_ = f;
+    f9WasDown_ = f9;
+  }
+
+  void startRecording(const std::string& dir) {
+    if (!swapchain_->readable()) {
+      std::printf("no recording: the window's swapchain images cannot be copied (no TRANSFER_SRC usage)\n");
+      return;
+    }
+    std::error_code error;
+    std::filesystem::create_directories(dir, error);
+    recordDir_ = dir;
+    recordedFrames_ = 0;
+    recordStart_ = std::chrono::steady_clock::now();
+    recording_ = true;
+    if (!capture_) capture_ = std::make_unique<WindowCapture>(ctx_);
+    std::printf("recording the window into %s\n", dir.c_str());
+  }
+
+  // Writes the video of the recorded frames when ffmpeg is installed.
+  void stopRecording() {
+    if (!recording_) return;
+    recording_ = false;
+    const double seconds =
+        std::chrono::duration<double>(std::chrono::steady_clock::now() - recordStart_).count();
+    std::printf("recorded %u window frames into %s\n", recordedFrames_, recordDir_.c_str());
+    if (recordedFrames_ < 2) return;
+    if (!ffmpegAvailable()) {
+      std::printf("no video: ffmpeg is not installed (Debian package ffmpeg); the frames are PNG files\n");
+      return;
+    }
+    // Played back at the rate they were displayed.
+    const double fps = std::clamp(static_cast<double>(recordedFrames_) / std::max(seconds, 1e-3), 1.0, 120.0);
+    const std::string video = recordDir_ + "/video.mp4";
+    if (std::optional<std::string> failed = encodeVideo(recordDir_, video, fps))
+      std::printf("no video: %s\n", failed->c_str());
+    else
+      std::printf("video: %s (%u frames at %.3g frames per second)\n", video.c_str(), recordedFrames_, fps);
+  }
+
+  void writeRecordedFrame() {
+    char name[32];
+    std::snprintf(name, sizeof(name), "/frame_%05u.png", recordedFrames_);
+    render::writePng(recordDir_ + name, capture_->read());
+    ++recordedFrames_;
+  }
+
+  // Load errors, where the eye is: a red banner at the top of the 3D view until dismissed.
+  void drawErrorBanner() {
+    if (reloadError_.empty()) return;
+    const ImGuiIO& io = ImGui::GetIO();
+    const float width = std::max(200.0f, io.DisplaySize.x - panelWidth_ - 40.0f);
+    ImGui::SetNextWindowPos(ImVec2(panelWidth_ + 20.0f, 12.0f), ImGuiCond_Always);
+    ImGui::SetNextWindowSize(ImVec2(width, 0.0f), ImGuiCond_Always);
+    ImGui::PushStyleColor(ImGuiCol_WindowBg, ImVec4(0.45f, 0.02f, 0.02f, 0.95f));
+    ImGui::PushStyleColor(ImGuiCol_Border, ImVec4(1.0f, 0.3f, 0.3f, 1.0f));
+    const ImGuiWindowFlags flags = ImGuiWindowFlags_NoDecoration | ImGuiWindowFlags_AlwaysAutoResize |
+                                   ImGuiWindowFlags_NoMove | ImGuiWindowFlags_NoSavedSettings;
+    if (ImGui::Begin("error", nullptr, flags)) {
+      ImGui::TextWrapped("%s", reloadError_.c_str());
+      if (ImGui::Button("dismiss")) reloadError_.clear();
+    }
+    ImGui::End();
+    ImGui::PopStyleColor(2);
+  }
 
   void printSolver() const {
     const SolverSettings& s = sim_->scene.solver;
@@ -321,6 +437,7 @@ class WindowApp {
     // Our scroll callback first: ImGui's (installed with install_callbacks) chains to it.
     glfwSetWindowUserPointer(window_, &input_);
     glfwSetScrollCallback(window_, scrollCallback);
+    glfwSetDropCallback(window_, dropCallback);
     setImGuiNamingContext(&ctx_);
     if (!ImGui_ImplVulkan_LoadFunctions(loadNamedImGuiVulkanFunction, nullptr))
       throw vk::VulkanError("ImGui: cannot load Vulkan functions");
@@ -366,9 +483,11 @@ class WindowApp {
     }
     int width = 0, height = 0;
     glfwGetWindowSize(window_, &width, &height);  // cursor coordinates are in window units
-    if (width <= 0 || height <= 0) return;
-    const render::Ray ray =
-        render::cameraRay(camera_, cursor, glm::vec2(static_cast<float>(width), static_cast<float>(height)));
+    const float viewWidth = static_cast<float>(width) - panelWidth_;
+    if (viewWidth <= 0.0f || height <= 0) return;
+    // The 3D view starts right of the docked panel.
+    const render::Ray ray = render::cameraRay(camera_, cursor - glm::vec2(panelWidth_, 0.0f),
+                                              glm::vec2(viewWidth, static_cast<float>(height)));
     if (!grab_) {
       if (!mouseFree || leftWasDown_) return;  // a press that started on the panel, or a held button
       const State state = solver.download();
@@ -469,12 +588,14 @@ class WindowApp {
     pass.pClearValues = clears;
     vkCmdBeginRenderPass(f.cmd, &pass, VK_SUBPASS_CONTENTS_INLINE);
     ctx_.beginLabel(f.cmd, "draw scene");
-    sim_->renderer->recordDraw(f.cmd, camera_, swapchain_->extent(), sim_->solver->time());
+    sim_->renderer->recordDraw(f.cmd, camera_, viewArea(), sim_->solver->time());
     ctx_.endLabel(f.cmd);
     ctx_.beginLabel(f.cmd, "draw panel");
     ImGui_ImplVulkan_RenderDrawData(ImGui::GetDrawData(), f.cmd);
     ctx_.endLabel(f.cmd);
     vkCmdEndRenderPass(f.cmd);
+    if (recording_)
+      capture_->record(f.cmd, swapchain_->image(image), swapchain_->extent(), swapchain_->colourFormat());
     ctx_.endLabel(f.cmd);
     VK_CHECK(vkEndCommandBuffer(f.cmd));
 
@@ -489,6 +610,10 @@ class WindowApp {
     submit.signalSemaphoreCount = 1;
     submit.pSignalSemaphores = &renderFinished;
     VK_CHECK(vkQueueSubmit(ctx_.queue, 1, &submit, f.fence));
+    if (recording_) {  // the copy is complete once this frame's fence is
+      VK_CHECK(vkWaitForFences(ctx_.device, 1, &f.fence, VK_TRUE, UINT64_MAX));
+      writeRecordedFrame();
+    }
 
     const VkSwapchainKHR swapchain = swapchain_->handle();
     VkPresentInfoKHR present{VK_STRUCTURE_TYPE_PRESENT_INFO_KHR};
@@ -515,10 +640,21 @@ class WindowApp {
     auto edited = [&rebuild](bool changedNow) {
       if (changedNow && rebuild == Rebuild::None) rebuild = Rebuild::KeepState;
     };
-    ImGui::SetNextWindowPos(ImVec2(10, 10), ImGuiCond_FirstUseEver);
-    ImGui::SetNextWindowSize(ImVec2(430, 0), ImGuiCond_FirstUseEver);
-    ImGui::Begin("vkxpbd", nullptr, ImGuiWindowFlags_AlwaysAutoResize);
+    // Docked on the left, full height; its right edge resizes it, its title bar collapses it. The 3D
+    // view is the rest of the window (viewArea).
     const ImGuiIO& io = ImGui::GetIO();
+    ImGui::SetNextWindowPos(ImVec2(0.0f, 0.0f), ImGuiCond_Always);
+    const float maxWidth = std::max(kPanelMinWidth, kPanelMaxShare * io.DisplaySize.x);
+    ImGui::SetNextWindowSizeConstraints(ImVec2(kPanelMinWidth, io.DisplaySize.y),
+                                        ImVec2(maxWidth, io.DisplaySize.y));
+    ImGui::SetNextWindowSize(ImVec2(kPanelWidth, io.DisplaySize.y), ImGuiCond_FirstUseEver);
+    const bool open =
+        ImGui::Begin("vkxpbd", nullptr, ImGuiWindowFlags_NoMove | ImGuiWindowFlags_NoSavedSettings);
+    panelWidth_ = ImGui::IsWindowCollapsed() ? 0.0f : ImGui::GetWindowWidth();
+    if (!open) {  // collapsed: only the title bar, over the 3D view
+      ImGui::End();
+      return rebuild;
+    }
     ImGui::Text("%s: %u particles, %zu constraints", sim_->scene.name.c_str(), sim_->model.particleCount(),
                 sim_->model.constraintCount());
     ImGui::Text("%.1f FPS (%.2f ms), %u solver frames this frame", io.Framerate, 1000.0f / io.Framerate,
@@ -536,7 +672,29 @@ class WindowApp {
     if (ImGui::Button("reset")) rebuild = Rebuild::Reset;
     ImGui::SameLine();
     if (ImGui::Button("reload scene")) rebuild = Rebuild::Reload;
-    if (!reloadError_.empty()) ImGui::TextWrapped("%s", reloadError_.c_str());
+    ImGui::SameLine();
+    if (ImGui::Button("frame (F)")) frameCamera();
+    if (ImGui::Button(recording_ ? "stop recording (F9)" : "record (F9)")) {
+      if (recording_)
+        stopRecording();
+      else
+        startRecording(options_.outDir + "/record");
+    }
+    if (recording_) {
+      ImGui::SameLine();
+      ImGui::TextColored(ImVec4(1.0f, 0.3f, 0.3f, 1.0f), "REC %u frames", recordedFrames_);
+    }
+    if (!input_.dropped.empty()) {  // a file dropped onto the window: the last one is opened
+      pendingScene_ = input_.dropped.back();
+      input_.dropped.clear();
+      rebuild = Rebuild::Reload;
+    }
+    if (ImGui::CollapsingHeader("open a scene")) {
+      if (std::optional<std::string> path = picker_.draw(options_.scene)) {
+        pendingScene_ = *path;
+        rebuild = Rebuild::Reload;
+      }
+    }
 
     {
       const char* views[] = {"shaded", "wireframe", "constraint colours", "stress |lambda|/dt^2"};
@@ -546,7 +704,11 @@ class WindowApp {
       if (view_ == render::ViewMode::Stress)
         ImGui::SliderFloat("red at (N)", &sim_->renderer->stressScale, 0.001f, 100.0f, "%.3f",
                            ImGuiSliderFlags_Logarithmic);
-      ImGui::TextDisabled("left-drag: grab the cloth; right-drag: orbit; middle-drag: pan; wheel: zoom");
+      ImGui::PushStyleColor(ImGuiCol_Text, ImGui::GetStyleColorVec4(ImGuiCol_TextDisabled));
+      ImGui::TextWrapped(
+          "left-drag: grab the cloth; right-drag: orbit; middle-drag: pan; wheel: zoom; F: frame the bodies; "
+          "F9: record");
+      ImGui::PopStyleColor();
     }
 
     if (ImGui::CollapsingHeader("solver", ImGuiTreeNodeFlags_DefaultOpen)) {
@@ -687,13 +849,21 @@ class WindowApp {
     if (rebuild == Rebuild::None) return;
     SceneDesc scene = sim_->scene;
     if (rebuild == Rebuild::Reload) {
+      // The open scene again, or the one chosen in the picker.
+      const std::string path = pendingScene_ ? *pendingScene_ : options_.scene;
+      pendingScene_.reset();
       try {
-        scene = options_.scene.empty() ? builtinScene("flag") : loadScene(options_.scene);
+        scene = path.empty() ? builtinScene("flag") : loadScene(path);
         options_.overrides.applyTo(scene.solver);
         reloadError_.clear();
       } catch (const SceneError& e) {
         reloadError_ = e.what();
         return;
+      }
+      if (path != options_.scene) {
+        options_.scene = path;
+        glfwSetWindowTitle(window_, ("vkxpbd - " + scene.name).c_str());
+        std::printf("opened %s\n", path.c_str());
       }
       panel_ = PanelSettings::from(scene);
     } else {
@@ -721,7 +891,7 @@ class WindowApp {
     }
     if (state && state->positions.size() == sim_->model.particleCount()) sim_->solver->upload(*state);
     if (rebuild != Rebuild::KeepState) simulated_ = 0;
-    if (rebuild == Rebuild::Reload) frameCamera();
+    if (rebuild != Rebuild::KeepState) frameCamera();
     accumulator_ = 0.0;
     printSolver();
   }
@@ -748,7 +918,17 @@ class WindowApp {
   render::ViewMode view_ = render::ViewMode::Shaded;
   PanelSettings panel_;
   std::optional<std::array<uint64_t, 4>> listCounts_;  // pairs, dropped, triangles, dropped
-  std::string reloadError_;
+  std::string reloadError_;         // shown in the red banner over the 3D view (drawErrorBanner)
+  float panelWidth_ = kPanelWidth;  // the docked panel's width, display units (0 when collapsed)
+  ScenePicker picker_;
+  std::optional<std::string> pendingScene_;  // chosen in the picker, opened by the next rebuild
+  bool fWasDown_ = false;
+  bool f9WasDown_ = false;
+  bool recording_ = false;
+  std::string recordDir_;
+  uint32_t recordedFrames_ = 0;
+  std::chrono::steady_clock::time_point recordStart_{};
+  std::unique_ptr<WindowCapture> capture_;
   std::optional<Diagnostics> diagnostics_;  // of the state last read back for the panel
   std::chrono::steady_clock::time_point lastDiagnostics_{};
   std::optional<std::string> nonFinite_;  // nonFiniteError of a state read back
