@@ -94,9 +94,12 @@ nlohmann::json modelJson(const Model& model) {
   }
   nlohmann::json pins = nlohmann::json::array();
   for (const Pin& p : model.pins)
-    pins.push_back({{"particle", p.particle},
-                    {"target_m", {p.target.x, p.target.y, p.target.z}},
-                    {"moving", p.motion != VKXPBD_NONE}});
+    pins.push_back(
+        {{"particle", p.particle},
+         {"target_m", {p.target.x, p.target.y, p.target.z}},
+         {"moving", p.motion != VKXPBD_NONE || p.attach != 0u},
+         // the collider it follows (docs/attachments.md), or null
+         {"attached_to", p.attach != 0u ? nlohmann::json(p.attach - 1u) : nlohmann::json(nullptr)}});
   return {{"masses_kg", masses},
           {"inverse_masses", inverse},
           {"bodies", bodies},
