@@ -26,6 +26,7 @@
 #include "sim/cloth_builder.h"
 #include "sim/cpu_solver.h"
 #include "sim/diagnostics.h"
+#include "sim/runtime_pins.h"
 
 #define GLFW_INCLUDE_NONE
 #include <GLFW/glfw3.h>
@@ -145,6 +146,7 @@ class WindowApp {
       ImGui_ImplGlfw_NewFrame();
       ImGui::NewFrame();
       handleCamera();
+      handlePinKey();
       const Rebuild rebuild = drawPanel();
       drawLegendOverlay(sim_->renderer->legend());
       ImGui::Render();
@@ -382,6 +384,42 @@ class WindowApp {
                    kGrabCompliance);
   }
 
+  // P pins the moving particle under the cursor where it is, or unpins the runtime pin under the cursor
+  // (docs/attachments.md#pins-at-run-time): only that particle's inverse mass and velocity are written.
+  void handlePinKey() {
+    const bool down = glfwGetKey(window_, GLFW_KEY_P) == GLFW_PRESS;
+    const bool pressed = down && !pWasDown_;
+    pWasDown_ = down;
+    if (!pressed || ImGui::GetIO().WantCaptureKeyboard) return;
+    double x = 0.0, y = 0.0;
+    glfwGetCursorPos(window_, &x, &y);
+    int width = 0, height = 0;
+    glfwGetWindowSize(window_, &width, &height);
+    if (width <= 0 || height <= 0) return;
+    const render::Ray ray =
+        render::cameraRay(camera_, glm::vec2(static_cast<float>(x), static_cast<float>(y)),
+                          glm::vec2(static_cast<float>(width), static_cast<float>(height)));
+    GpuSolver& solver = *sim_->solver;
+    const State state = solver.download();
+    // A runtime pin within 1% of the camera distance of the ray is unpinned (m).
+    if (auto pin = nearestPinToRay(runtimePins_, state.positions, ray.origin, ray.direction,
+                                   0.01f * camera_.distance)) {
+      runtimePins_.remove(*pin);
+      solver.setParticleInverseMass(*pin, sim_->model.restPositions[*pin].w);
+      return;
+    }
+    const std::optional<render::PickHit> hit = render::pickParticle(ray, sim_->model, state.positions);
+    if (!hit || !RuntimePins::pinnable(sim_->model, hit->particle)) return;
+    runtimePins_.add(hit->particle);
+    solver.setParticleInverseMass(hit->particle, 0.0f);
+  }
+
+  void detachAll() {
+    for (uint32_t p : runtimePins_.particles())
+      sim_->solver->setParticleInverseMass(p, sim_->model.restPositions[p].w);
+    runtimePins_.clear();
+  }
+
   // Right-drag orbits, middle-drag pans, the wheel zooms (left grabs the cloth: handleGrab).
   void handleCamera() {
     const ImGuiIO& io = ImGui::GetIO();
@@ -547,6 +585,12 @@ class WindowApp {
         ImGui::SliderFloat("red at (N)", &sim_->renderer->stressScale, 0.001f, 100.0f, "%.3f",
                            ImGuiSliderFlags_Logarithmic);
       ImGui::TextDisabled("left-drag: grab the cloth; right-drag: orbit; middle-drag: pan; wheel: zoom");
+      ImGui::TextDisabled("P: pin / unpin the particle under the cursor");
+      if (!runtimePins_.particles().empty()) {
+        ImGui::Text("%zu runtime pins", runtimePins_.particles().size());
+        ImGui::SameLine();
+        if (ImGui::Button("detach all")) detachAll();
+      }
     }
 
     if (ImGui::CollapsingHeader("solver", ImGuiTreeNodeFlags_DefaultOpen)) {
@@ -703,6 +747,7 @@ class WindowApp {
     if (rebuild == Rebuild::KeepState) state = sim_->solver->download();
     vkDeviceWaitIdle(ctx_.device);  // the frames in flight read the old solver's buffers
     grab_.reset();
+    if (rebuild != Rebuild::KeepState) runtimePins_.clear();  // the state uploaded again has none
     diagnostics_.reset();
     const SceneDesc previous = sim_->scene;
     sim_.reset();
@@ -760,6 +805,8 @@ class WindowApp {
   uint64_t simulated_ = 0;
   vk::RenderDoc& renderDoc_;
   bool f12WasDown_ = false;
+  bool pWasDown_ = false;
+  RuntimePins runtimePins_;  // pins made with P (sim/runtime_pins.h)
   static constexpr uint32_t kLiveResidualMaxConstraints = 200'000;
   bool liveResidual_ = true;
   std::vector<float> residuals_;  // m, after each iteration of the measured substep
