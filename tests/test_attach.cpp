@@ -7,6 +7,7 @@
 #include <gtest/gtest.h>
 
 #include "attach_scenes.h"
+#include "param_print.h"
 #include "scene_error_of.h"
 #include "sim/cloth_builder.h"
 #include "sim/colouring.h"
@@ -42,6 +43,23 @@ TEST_P(AttachModes, PinsFollowAMovingSpinningColliderWithin10Microns) {
   EXPECT_GT(glm::length(moved), 0.15f);
   // The free particles hang below, within the cloth's reach of the pins.
   for (const glm::vec4& x : combinedPositions(state)) EXPECT_TRUE(std::isfinite(x.x + x.y + x.z));
+}
+
+// With the hierarchy's coarse levels (which see attached pins as pinned, inverse mass 0) the pins still
+// follow the capsule; the cloth is 17 × 17 so that there is a coarse level.
+TEST_P(AttachModes, PinsFollowTheColliderWithTheHierarchy) {
+  SceneDesc scene = test::attachedClothScene(GetParam());
+  scene.cloths[0].resolution = glm::uvec2(17u, 17u);
+  scene.cloths[0].pins[1].i = 8;
+  scene.cloths[0].pins[1].j = 8;
+  scene.solver.hierarchy.enabled = true;
+  const Model model = buildModel(scene);
+  const SolverLayout layout = buildSolverLayout(model, scene.solver);
+  ASSERT_GT(layout.hierarchy.levelCount(), 0u);
+  CpuSolver solver(model, scene.solver, layout);
+  State state = makeInitialState(model);
+  for (uint32_t f = 0; f < 60; ++f) solver.stepFrame(state);
+  EXPECT_LT(test::attachedPinError(model, combinedPositions(state), 60 * double(scene.solver.frameDt)), 1e-5);
 }
 
 TEST_P(AttachModes, StitchesCloseTheGapKeepMomentumAndColourValidly) {
@@ -138,6 +156,28 @@ TEST_P(AttachModes, RuntimePinHoldsTheParticleAndUnpinReleasesIt) {
   unpinInState(state, model, particle);
   for (uint32_t f = 0; f < 10; ++f) solver.stepFrame(state);
   EXPECT_GT(glm::length(glm::vec3(combinedPositions(state)[particle]) - glm::vec3(held)), 1e-3f);
+}
+
+// The window's P key: what it may pin, and which runtime pin a ray under the cursor releases.
+TEST(AttachRuntime, ScenePinsStayAndTheRayFindsTheNearestRuntimePin) {
+  const Model model = buildModel(test::attachedClothScene(SolverMode::GaussSeidel));
+  EXPECT_FALSE(RuntimePins::pinnable(model, model.pins[0].particle));  // a scene pin
+  EXPECT_TRUE(RuntimePins::pinnable(model, 0));
+  EXPECT_FALSE(RuntimePins::pinnable(model, model.particleCount()));
+  RuntimePins pins;
+  pins.add(3);
+  pins.add(7);
+  pins.add(3);  // once only
+  ASSERT_EQ(pins.particles().size(), 2u);
+  std::vector<glm::vec4> x(10, glm::vec4(0.0f, 0.0f, -5.0f, 1.0f));
+  x[3] = glm::vec4(0.02f, 0.0f, -5.0f, 0.0f);   // 2 cm off the ray
+  x[7] = glm::vec4(0.0f, 0.005f, -5.0f, 0.0f);  // 5 mm off the ray
+  const glm::vec3 origin(0.0f), down(0.0f, 0.0f, -1.0f);
+  EXPECT_EQ(nearestPinToRay(pins, x, origin, down, 0.05f), std::optional<uint32_t>(7u));
+  EXPECT_FALSE(nearestPinToRay(pins, x, origin, down, 0.001f).has_value());  // none within 1 mm
+  EXPECT_FALSE(nearestPinToRay(pins, x, origin, -down, 0.05f).has_value());  // behind the camera
+  pins.remove(7);
+  EXPECT_EQ(nearestPinToRay(pins, x, origin, down, 0.05f), std::optional<uint32_t>(3u));
 }
 
 INSTANTIATE_TEST_SUITE_P(Modes, AttachModes, ::testing::Values(SolverMode::GaussSeidel, SolverMode::Jacobi),

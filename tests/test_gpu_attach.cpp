@@ -10,6 +10,7 @@
 #include "attach_scenes.h"
 #include "gpu/gpu_solver.h"
 #include "gpu_test_fixture.h"
+#include "param_print.h"
 #include "sim/cloth_builder.h"
 #include "sim/cpu_solver.h"
 #include "sim/runtime_pins.h"
