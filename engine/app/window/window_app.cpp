@@ -388,7 +388,19 @@ class WindowApp {
   // (docs/attachments.md#pins-at-run-time): only that particle's inverse mass and velocity are written.
   void handlePinKey() {
     const bool down = glfwGetKey(window_, GLFW_KEY_P) == GLFW_PRESS;
-    const bool pressed = down && !pWasDown_;
+    // Test hook, not reachable from scene files: VKXPBD_TEST_PRESS_P=F1,F2,... presses P at those displayed
+    // frames with the cursor at the window's centre (tests/CMakeLists.txt, cli.window_pin_key).
+    bool hooked = false;
+    if (const char* hook = std::getenv("VKXPBD_TEST_PRESS_P")) {
+      for (const char* next = hook; *next != '\0';) {
+        char* end = nullptr;
+        const unsigned long long frame = std::strtoull(next, &end, 10);
+        if (end == next) break;
+        hooked = hooked || frame == displayed_;
+        next = *end == ',' ? end + 1 : end;
+      }
+    }
+    const bool pressed = (down && !pWasDown_) || hooked;
     pWasDown_ = down;
     if (!pressed || ImGui::GetIO().WantCaptureKeyboard) return;
     double x = 0.0, y = 0.0;
@@ -396,6 +408,10 @@ class WindowApp {
     int width = 0, height = 0;
     glfwGetWindowSize(window_, &width, &height);
     if (width <= 0 || height <= 0) return;
+    if (hooked) {
+      x = 0.5 * width;
+      y = 0.5 * height;
+    }
     const render::Ray ray =
         render::cameraRay(camera_, glm::vec2(static_cast<float>(x), static_cast<float>(y)),
                           glm::vec2(static_cast<float>(width), static_cast<float>(height)));
@@ -406,12 +422,14 @@ class WindowApp {
                                    0.01f * camera_.distance)) {
       runtimePins_.remove(*pin);
       solver.setParticleInverseMass(*pin, sim_->model.restPositions[*pin].w);
+      std::printf("P: unpinned particle %u\n", *pin);
       return;
     }
     const std::optional<render::PickHit> hit = render::pickParticle(ray, sim_->model, state.positions);
     if (!hit || !RuntimePins::pinnable(sim_->model, hit->particle)) return;
     runtimePins_.add(hit->particle);
     solver.setParticleInverseMass(hit->particle, 0.0f);
+    std::printf("P: pinned particle %u\n", hit->particle);
   }
 
   void detachAll() {
