@@ -199,10 +199,11 @@ TEST(AttachRegions, ABoxOrSphereSelectsExactlyTheParticlesInside) {
     "soft_bodies": [{"name": "block", "mesh": {"type": "box", "size": [0.2, 0.2, 0.2], "cells": [4, 4, 4]},
                      "instances": [{"position": [3, 1, 0]}],
                      "pins": [{"box": {"min": [2, 1.09, -1], "max": [4, 2, 1]}},
-                              {"sphere": {"center": [3, 1, 0], "radius": 0.01}}]}],
+                              {"sphere": {"center": [3, 1, 0], "radius": 0.01}, "attach": "hook"}]}],
     "shells": [{"name": "ball", "mesh": {"type": "icosphere", "radius": 0.1, "subdivisions": 1},
                 "instances": [{"position": [6, 1, 0]}],
-                "pins": [{"sphere": {"center": [6, 1, 0], "radius": 0.2}}]}]
+                "pins": [{"sphere": {"center": [6, 1, 0], "radius": 0.2}}]}],
+    "colliders": [{"type": "plane", "name": "floor"}, {"type": "sphere", "name": "hook", "center": [3, 1.5, 0], "radius": 0.1}]
   })",
                                      "<regions>");
   const Model model = buildModel(scene);
@@ -214,10 +215,16 @@ TEST(AttachRegions, ABoxOrSphereSelectsExactlyTheParticlesInside) {
   EXPECT_EQ(pinsOf(model, model.bodies[1].first, model.bodies[1].count), 25u + 1u);  // top layer, centre
   ASSERT_EQ(model.bodies[2].count, 42u);
   EXPECT_EQ(pinsOf(model, model.bodies[2].first, model.bodies[2].count), 42u);
+  // Only the soft body's centre follows a collider: the sphere "hook", index 1 (attach = 1 + index).
+  uint32_t attached = 0;
   for (const Pin& p : model.pins) {
     EXPECT_EQ(model.restPositions[p.particle].w, 0.0f);
-    EXPECT_EQ(p.attach, 0u);
+    if (p.attach == 0u) continue;
+    ++attached;
+    EXPECT_EQ(p.attach, 2u);
+    EXPECT_EQ(glm::vec3(p.target), glm::vec3(3.0f, 1.0f, 0.0f));
   }
+  EXPECT_EQ(attached, 1u);
 }
 
 TEST(AttachRegions, AnEmptySelectionOrAnUnknownNameIsASceneErrorNamingTheField) {
