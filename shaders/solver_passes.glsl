@@ -29,9 +29,10 @@ void predictParticle(uint i, uint substep) {
   uint pin = particlePin[i];
   if (pin != VKXPBD_NONE) {
     Pin p = pins[pin];
-    if (p.motion != VKXPBD_NONE) {
+    if (p.motion != VKXPBD_NONE || p.attach != 0u) {
       float t = substepEndTime(clock.frame, substep, params.frameDt, params.dt);
-      vec3 offset = pinOffset(motions[p.motion], t);
+      vec3 offset = p.attach != 0u ? attachedPinOffset(colliders[p.attach - 1u], p.target.xyz, t)
+                                   : pinOffset(motions[p.motion], t);
       v = (offset - positionRelativeTo(x.xyz, lo, p.target.xyz)) * params.invDt;
       x.xyz = p.target.xyz;
       lo = offset;

@@ -341,7 +341,8 @@ usage:
       N frames (default 120), then writes DIR/final.obj and DIR/state.json (default DIR: out) and
       prints a summary. --capture-frame F (0-based, below N) records frame F
       with RenderDoc into DIR/capture_frame*.rdc (docs/profiling.md); in the window app F is a displayed
-      frame, and --renderdoc makes F12 capture the next one. --stats prints FPS and per-pass GPU times
+      frame, and --renderdoc makes F12 capture the next one; P pins or unpins the particle under the
+      cursor (docs/attachments.md). --stats prints FPS and per-pass GPU times
       every second in the window app (headless runs always print them). --record DIR makes the window
       app write every displayed frame to DIR/frame_NNNNN.png, and DIR/video.mp4 when ffmpeg is
       installed (F9 starts and stops recording into DIR/record). --trajectory FILE (headless)

@@ -94,9 +94,12 @@ nlohmann::json modelJson(const Model& model) {
   }
   nlohmann::json pins = nlohmann::json::array();
   for (const Pin& p : model.pins)
-    pins.push_back({{"particle", p.particle},
-                    {"target_m", {p.target.x, p.target.y, p.target.z}},
-                    {"moving", p.motion != VKXPBD_NONE}});
+    pins.push_back(
+        {{"particle", p.particle},
+         {"target_m", {p.target.x, p.target.y, p.target.z}},
+         {"moving", p.motion != VKXPBD_NONE || p.attach != 0u},
+         // the collider it follows (docs/attachments.md), or null
+         {"attached_to", p.attach != 0u ? nlohmann::json(p.attach - 1u) : nlohmann::json(nullptr)}});
   return {{"masses_kg", masses},
           {"inverse_masses", inverse},
           {"bodies", bodies},
@@ -116,6 +119,13 @@ std::string diagnosticsText(const Diagnostics& d) {
   for (size_t k = 0; k < d.kinds.size(); ++k) {
     const StrainStats& s = d.kinds[k];
     if (s.constraints == 0) continue;
+    if (k == static_cast<size_t>(ConstraintKind::Stitch)) {
+      // Rest length 0: the "strain" of a stitch is its length (m).
+      std::snprintf(line, sizeof(line), "  %-8s %7u constraints: longest %.6f m, median %.6f m\n", "stitch",
+                    s.constraints, s.maxViolation, s.medianStrain);
+      text += line;
+      continue;
+    }
     std::snprintf(line, sizeof(line),
                   "  %-8s %7u constraints: max violation %.6f m, max strain %.4f%%, median %.4f%%\n",
                   constraintKindName(static_cast<ConstraintKind>(k)), s.constraints, s.maxViolation,

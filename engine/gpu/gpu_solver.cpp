@@ -369,6 +369,23 @@ void GpuSolver::releaseGrab() {
   rerecordFrames();
 }
 
+void GpuSolver::setParticleInverseMass(uint32_t particle, float inverseMass) {
+  wait();  // no frame in flight reads or writes the particle
+  const glm::vec4 zero(0.0f);
+  ctx_.submitAndWait([&](VkCommandBuffer cmd) {
+    vk::memoryBarrier(ctx_, cmd, VK_PIPELINE_STAGE_2_ALL_COMMANDS_BIT,
+                      VK_ACCESS_2_MEMORY_READ_BIT | VK_ACCESS_2_MEMORY_WRITE_BIT,
+                      VK_PIPELINE_STAGE_2_TRANSFER_BIT, VK_ACCESS_2_TRANSFER_WRITE_BIT);
+    const VkDeviceSize at = VkDeviceSize{particle} * sizeof(glm::vec4);
+    vkCmdUpdateBuffer(cmd, buffers_[VKXPBD_BINDING_POSITIONS].buffer, at + 3 * sizeof(float), sizeof(float),
+                      &inverseMass);
+    vkCmdUpdateBuffer(cmd, buffers_[VKXPBD_BINDING_VELOCITIES].buffer, at, sizeof(glm::vec4), &zero);
+    vk::memoryBarrier(ctx_, cmd, VK_PIPELINE_STAGE_2_TRANSFER_BIT, VK_ACCESS_2_TRANSFER_WRITE_BIT,
+                      VK_PIPELINE_STAGE_2_ALL_COMMANDS_BIT,
+                      VK_ACCESS_2_MEMORY_READ_BIT | VK_ACCESS_2_MEMORY_WRITE_BIT);
+  });
+}
+
 void GpuSolver::rerecordFrames() {
   schedule_ = buildFrameSchedule(model_, settings_, layout_, grab_.enabled != 0u);
   for (size_t i = 0; i < slots_.size(); ++i) recordFrame(*slots_[i], "solver frame " + std::to_string(i));

@@ -51,6 +51,9 @@ class GpuSolver {
   // re-records the frame (one more pass per iteration while grabbing).
   void setGrab(uint32_t particle, glm::vec3 target, float compliance);
   void releaseGrab();
+  // A pin at run time (sim/runtime_pins.h): waits, then writes particle's inverse mass w (1/kg; 0 pins it
+  // where it is) and a zero velocity, 20 bytes; nothing else is uploaded or re-recorded.
+  void setParticleInverseMass(uint32_t particle, float inverseMass);
   bool grabbing() const { return grab_.enabled != 0u; }
 
   // Waits, then reads the particle contacts' neighbour lists of the last substep (empty without contacts).

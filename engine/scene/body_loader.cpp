@@ -2,6 +2,8 @@
 
 #include <filesystem>
 
+#include "scene/attach_loader.h"
+
 namespace vkxpbd::scene_json {
 namespace {
 
@@ -119,7 +121,8 @@ TetMaterial readMaterial(const Node& node) {
 }
 
 SoftBodyDesc readSoftBody(const Node& node, size_t index, const std::string& folder) {
-  node.expectObject({"name", "mesh", "density", "material", "instances", "pin_box", "friction", "hierarchy"});
+  node.expectObject(
+      {"name", "mesh", "density", "material", "instances", "pin_box", "friction", "hierarchy", "pins"});
   SoftBodyDesc body;
   body.name = "soft body " + std::to_string(index);
   if (auto n = node.find("name")) body.name = n->name();
@@ -130,12 +133,13 @@ SoftBodyDesc readSoftBody(const Node& node, size_t index, const std::string& fol
   if (auto n = node.find("pin_box")) body.pinBox = readPinBox(*n);
   if (auto n = node.find("friction")) body.friction = readFriction(*n);
   if (auto n = node.find("hierarchy")) body.hierarchy = readHierarchy(*n, HierarchySettings{});
+  if (auto n = node.find("pins")) body.pins = readRegionPins(*n);
   return body;
 }
 
 ShellDesc readShell(const Node& node, size_t index, const std::string& folder) {
   node.expectObject({"name", "mesh", "areal_density", "compliance", "bending", "pressure", "instances",
-                     "pin_box", "friction", "hierarchy"});
+                     "pin_box", "friction", "hierarchy", "pins"});
   ShellDesc shell;
   shell.name = "shell " + std::to_string(index);
   if (auto n = node.find("name")) shell.name = n->name();
@@ -163,6 +167,7 @@ ShellDesc readShell(const Node& node, size_t index, const std::string& folder) {
   if (auto n = node.find("pin_box")) shell.pinBox = readPinBox(*n);
   if (auto n = node.find("friction")) shell.friction = readFriction(*n);
   if (auto n = node.find("hierarchy")) shell.hierarchy = readHierarchy(*n, HierarchySettings{});
+  if (auto n = node.find("pins")) shell.pins = readRegionPins(*n);
   return shell;
 }
 

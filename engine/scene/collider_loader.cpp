@@ -8,6 +8,7 @@
 
 #include "mesh/sdf_grid.h"
 #include "mesh/triangle_mesh.h"
+#include "scene/attach_loader.h"
 
 namespace vkxpbd::scene_json {
 namespace {
@@ -96,7 +97,7 @@ void readColliders(const Node& node, SceneDesc& scene, const std::string& folder
     Collider c{};
     switch (type) {
       case Type::Plane: {
-        item.expectObject({"type", "normal", "offset", "friction", "restitution"});
+        item.expectObject({"type", "normal", "offset", "friction", "restitution", "name"});
         glm::vec3 normal(0.0f, 1.0f, 0.0f);
         if (auto n = item.find("normal")) normal = unitVector(*n);
         c.type = VKXPBD_COLLIDER_PLANE;
@@ -106,14 +107,14 @@ void readColliders(const Node& node, SceneDesc& scene, const std::string& folder
       }
       case Type::Sphere:
         item.expectObject({"type", "center", "radius", "friction", "restitution", "velocity",
-                           "angular_velocity", "oscillation"});
+                           "angular_velocity", "oscillation", "name"});
         c.type = VKXPBD_COLLIDER_SPHERE;
         c.shape = glm::vec4(0.0f, 0.0f, 0.0f, item.member("radius").number(kLength));
         readCommon(item, c, true);
         break;
       case Type::Capsule:
         item.expectObject({"type", "center", "radius", "half_length", "rotation", "friction", "restitution",
-                           "velocity", "angular_velocity", "oscillation"});
+                           "velocity", "angular_velocity", "oscillation", "name"});
         c.type = VKXPBD_COLLIDER_CAPSULE;
         c.shape = glm::vec4(item.member("half_length").number(between(0.0, true, kMaxMagnitude, true)), 0.0f,
                             0.0f, item.member("radius").number(kLength));
@@ -121,7 +122,7 @@ void readColliders(const Node& node, SceneDesc& scene, const std::string& folder
         break;
       case Type::Box: {
         item.expectObject({"type", "center", "half_extents", "rotation", "friction", "restitution",
-                           "velocity", "angular_velocity", "oscillation"});
+                           "velocity", "angular_velocity", "oscillation", "name"});
         const Node extents = item.member("half_extents");
         extents.arraySize(3, 3);
         c.type = VKXPBD_COLLIDER_BOX;
@@ -132,7 +133,7 @@ void readColliders(const Node& node, SceneDesc& scene, const std::string& folder
       }
       case Type::Mesh: {
         item.expectObject({"type", "file", "scale", "cell_size", "center", "rotation", "friction",
-                           "restitution", "velocity", "angular_velocity", "oscillation"});
+                           "restitution", "velocity", "angular_velocity", "oscillation", "name"});
         const std::string file = resolve(item.member("file"), folder);
         const float scale = optionalNumber(item, "scale", 1.0f, kScale);
         const float cell = item.member("cell_size").number(kLength);
@@ -153,6 +154,7 @@ void readColliders(const Node& node, SceneDesc& scene, const std::string& folder
         break;
       }
     }
+    readColliderName(item, scene);
     scene.colliders.push_back(c);
   }
 }

@@ -157,6 +157,8 @@ class Node {
   const std::string& file() const { return file_; }
 
   bool isObject() const { return value_.is_object(); }
+  bool isString() const { return value_.is_string(); }
+  bool hasKey(const char* key) const { return value_.is_object() && value_.contains(key); }
 
   void requireObject() const {
     if (!value_.is_object()) fail("must be an object, got " + shown(value_));

@@ -27,11 +27,43 @@ struct PinMotionDesc {
   float frequency = 0.0f;                // SINE: Hz
 };
 
+// A region of space that selects particles by their rest position (docs/attachments.md).
+struct RegionDesc {
+  enum class Shape { Box, Sphere } shape = Shape::Box;
+  glm::vec3 min{0.0f};     // Box: m
+  glm::vec3 max{0.0f};     // Box: m
+  glm::vec3 center{0.0f};  // Sphere: m
+  float radius = 0.0f;     // Sphere: m
+  bool contains(glm::vec3 x) const;
+};
+
+// A collider named by its "name" or its index in "colliders" (path: the field, for errors).
+struct ColliderRefDesc {
+  std::string name;    // empty: by index
+  int64_t index = -1;  // by index
+  std::string path;
+};
+
 // A pinned grid particle; negative indices count from the end (-1 = last row/column).
 struct PinDesc {
   int i = 0;  // index along the cloth's first axis
   int j = 0;  // index along the cloth's second axis
   std::optional<PinMotionDesc> motion;
+  // Instead of (i, j): every particle of the body inside this region (any body kind).
+  std::optional<RegionDesc> region;
+  std::optional<ColliderRefDesc> attach;  // the pin follows this collider (docs/attachments.md)
+  std::string path;                       // field path in the scene, for errors
+};
+
+// Zero-length distance constraints between nearby particles of two bodies (docs/attachments.md).
+struct StitchDesc {
+  std::string bodyA;                  // a body's name
+  std::string bodyB;                  // a body's name (may be bodyA)
+  std::optional<RegionDesc> regionA;  // only particles of A inside this region
+  std::optional<RegionDesc> regionB;
+  float maxDistance = 0.0f;  // m: pairs farther apart at rest are not stitched
+  float compliance = 0.0f;   // α, m/N
+  std::string path;
 };
 
 enum class ClothPlane {
@@ -108,6 +140,7 @@ struct SoftBodyDesc {
   std::optional<PinBoxDesc> pinBox;
   std::optional<glm::vec2> friction;           // μs, μk against colliders and other bodies (else theirs)
   std::optional<HierarchySettings> hierarchy;  // the body's own (else the solver's)
+  std::vector<PinDesc> pins;                   // region pins ("pins": box or sphere, optional attach)
 };
 
 // A surface body: a triangle mesh with stretch (distance) constraints on its edges and bending across
@@ -126,6 +159,7 @@ struct ShellDesc {
   std::optional<PinBoxDesc> pinBox;
   std::optional<glm::vec2> friction;           // μs, μk against colliders and other bodies (else theirs)
   std::optional<HierarchySettings> hierarchy;  // the body's own (else the solver's)
+  std::vector<PinDesc> pins;                   // region pins ("pins": box or sphere, optional attach)
 };
 
 // The render camera of the scene file's optional "camera" object (vkxpbd render; docs/scene-format.md).
@@ -146,8 +180,10 @@ struct SceneDesc {
   std::vector<float> sdfValues;                   // node values of the signed-distance grid colliders, m
   std::vector<ColliderSurface> colliderSurfaces;  // of the mesh colliders, for drawing
   float thickness = 0.005f;                       // m
-  ContactSettings contacts;          // particle–particle contacts ("contacts" key; off when absent)
-  std::optional<CameraDesc> camera;  // "camera": the render camera; none: frame the scene's bounds
+  ContactSettings contacts;                // particle–particle contacts ("contacts" key; off when absent)
+  std::optional<CameraDesc> camera;        // "camera": the render camera; none: frame the scene's bounds
+  std::vector<std::string> colliderNames;  // one per collider ("name", else "collider K")
+  std::vector<StitchDesc> stitches;        // "stitches"
 };
 
 // Parses and validates a scene file. Throws SceneError naming the file and field.

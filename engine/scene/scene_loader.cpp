@@ -18,6 +18,7 @@
 #include <nlohmann/json.hpp>
 
 #include "common/input_file.h"
+#include "scene/attach_loader.h"
 #include "scene/body_loader.h"
 #include "scene/collider_loader.h"
 #include "scene/json_node.h"
@@ -216,11 +217,21 @@ std::vector<PinDesc> readPins(const Node& node, glm::uvec2 resolution) {
   const size_t count = node.arraySize(0);
   for (size_t m = 0; m < count; ++m) {
     const Node pinNode = node.element(m);
-    pinNode.expectObject({"i", "j", "motion"});
+    if (scene_json::isRegionPin(pinNode)) {
+      pins.push_back(scene_json::readRegionPin(pinNode));
+      pinned.emplace_back(std::numeric_limits<uint32_t>::max(), static_cast<uint32_t>(m));  // no cell
+      continue;
+    }
+    pinNode.expectObject({"i", "j", "motion", "attach"});
     PinDesc pin;
+    pin.path = pinNode.path();
     pin.i = readPinIndex(pinNode.member("i"), resolution.x);
     pin.j = readPinIndex(pinNode.member("j"), resolution.y);
     if (auto motion = pinNode.find("motion")) pin.motion = readMotion(*motion);
+    if (auto attach = pinNode.find("attach")) {
+      if (pin.motion) attach->fail("a pin either follows a collider or has a 'motion', not both");
+      pin.attach = scene_json::readColliderRef(*attach);
+    }
     const std::pair<uint32_t, uint32_t> cell{resolvedIndex(pin.i, resolution.x),
                                              resolvedIndex(pin.j, resolution.y)};
     const auto earlier = std::find(pinned.begin(), pinned.end(), cell);
@@ -350,8 +361,8 @@ SceneDesc parseScene(const std::string& jsonText, const std::string& path) {
     throw SceneError(path + ": a NUL byte at offset " + std::to_string(nul) + " (a scene file is JSON text)");
   const Json document = parseJson(jsonText, path);
   const Node root(document, "", path);
-  root.expectObject(
-      {"name", "solver", "thickness", "contacts", "cloths", "soft_bodies", "shells", "colliders", "camera"});
+  root.expectObject({"name", "solver", "thickness", "contacts", "cloths", "soft_bodies", "shells",
+                     "colliders", "camera", "stitches"});
   SceneDesc scene;
   scene.path = path;
   scene.name = defaultSceneName(path);
@@ -370,6 +381,7 @@ SceneDesc parseScene(const std::string& jsonText, const std::string& path) {
     root.fail("needs at least one body in 'cloths', 'soft_bodies' or 'shells'");
   if (auto n = root.find("colliders")) readColliders(*n, scene, folder);
   if (auto n = root.find("camera")) scene.camera = readCamera(*n);
+  if (auto n = root.find("stitches")) scene.stitches = scene_json::readStitches(*n);
   return scene;
 }
 

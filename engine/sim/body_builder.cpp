@@ -13,6 +13,7 @@
 #include "mesh/tet_mesh.h"
 #include "mesh/triangle_mesh.h"
 #include "shared/volume_math.h"
+#include "sim/attach_builder.h"
 #include "sim/element_builder.h"
 #include "sim/initial_velocity.h"
 #include "sim/work_estimate.h"
@@ -108,6 +109,7 @@ void addSoftBodies(const SceneDesc& scene, Model& model) {
     checkLoadedBody(scene, bodyPath("soft_bodies", k) + ".instances",
                     instances * double(mesh.vertices.size()), instances * 2.0 * double(mesh.tets.size() / 4),
                     physicalMemoryBytes());
+    std::vector<uint32_t> regionPinned;  // per entry of body.pins
     for (size_t i = 0; i < body.instances.size(); ++i) {
       const uint32_t base = addParticles(model, mesh.vertices, masses, body.instances[i]);
       const std::string source = bodyPath("soft_bodies", k) + ".instances[" + std::to_string(i) + "]";
@@ -119,10 +121,12 @@ void addSoftBodies(const SceneDesc& scene, Model& model) {
       model.surfaces.push_back({body.name, offsetIndices(mesh.surface, base)});
       setBodyFriction(model, base, static_cast<uint32_t>(mesh.vertices.size()), body.friction);
       pinInside(model, base, static_cast<uint32_t>(mesh.vertices.size()), body.pinBox);
+      addRegionPins(scene, model, body.pins, base, static_cast<uint32_t>(mesh.vertices.size()), regionPinned);
       setBodyVelocity(model, body.name, base, static_cast<uint32_t>(mesh.vertices.size()),
                       body.instances[i].velocity, body.instances[i].angularVelocity);
       model.bodies.back().hierarchy = body.hierarchy;
     }
+    requireRegionPins(scene, body.pins, regionPinned, body.name);
   }
 }
 
@@ -144,6 +148,7 @@ void addShells(const SceneDesc& scene, Model& model) {
     for (size_t v = 0; v < masses.size(); ++v)
       if (!(masses[v] > 0.0))
         fail(scene, bodyPath("shells", k) + ".mesh", "vertex " + std::to_string(v) + " is on no triangle");
+    std::vector<uint32_t> regionPinned;  // per entry of shell.pins
     for (const InstanceDesc& instance : shell.instances) {
       const uint32_t base = addParticles(model, mesh.vertices, masses, instance);
       const std::vector<uint32_t> triangles = offsetIndices(mesh.indices, base);
@@ -178,10 +183,13 @@ void addShells(const SceneDesc& scene, Model& model) {
       model.surfaces.push_back({shell.name, triangles});
       setBodyFriction(model, base, static_cast<uint32_t>(mesh.vertices.size()), shell.friction);
       pinInside(model, base, static_cast<uint32_t>(mesh.vertices.size()), shell.pinBox);
+      addRegionPins(scene, model, shell.pins, base, static_cast<uint32_t>(mesh.vertices.size()),
+                    regionPinned);
       setBodyVelocity(model, shell.name, base, static_cast<uint32_t>(mesh.vertices.size()), instance.velocity,
                       instance.angularVelocity);
       model.bodies.back().hierarchy = shell.hierarchy;
     }
+    requireRegionPins(scene, shell.pins, regionPinned, shell.name);
   }
 }
 

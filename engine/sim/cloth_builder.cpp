@@ -10,6 +10,7 @@
 //        i=0     i=1      i=2
 #include "sim/cloth_builder.h"
 
+#include "sim/attach_builder.h"
 #include "sim/body_builder.h"
 #include "sim/contact_triangles.h"
 #include "sim/element_builder.h"
@@ -192,6 +193,7 @@ void addPins(const SceneDesc& scene, Model& model, const ClothDesc& cloth, const
   std::unordered_map<uint32_t, size_t> pinOfParticle;  // particle -> index of the pin holding it
   for (size_t m = 0; m < cloth.pins.size(); ++m) {
     const PinDesc& desc = cloth.pins[m];
+    if (desc.region) continue;  // addRegionPins
     const int64_t i = resolvePinIndex(desc.i, grid.nx), j = resolvePinIndex(desc.j, grid.ny);
     if (i < 0 || j < 0) {
       // Built by appending: GCC 12 reports a false -Wrestrict for "(" + std::to_string(...).
@@ -212,7 +214,8 @@ void addPins(const SceneDesc& scene, Model& model, const ClothDesc& cloth, const
     }
     glm::vec4& rest = model.restPositions[particle];
     rest.w = 0.0f;
-    model.pins.push_back(Pin{particle, motion, 0u, 0u, glm::vec4(glm::vec3(rest), 0.0f)});
+    model.pins.push_back(
+        Pin{particle, motion, attachIndex(scene, desc.attach), 0u, glm::vec4(glm::vec3(rest), 0.0f)});
   }
 }
 
@@ -305,6 +308,9 @@ Model buildModel(const SceneDesc& scene) {
     setBodyFriction(model, grid.base, grid.count(), cloth.friction);
     const size_t firstPin = model.pins.size();
     addPins(scene, model, cloth, grid, k);
+    std::vector<uint32_t> regionPinned;
+    addRegionPins(scene, model, cloth.pins, grid.base, grid.count(), regionPinned);
+    requireRegionPins(scene, cloth.pins, regionPinned, cloth.name);
     setBodyVelocity(model, cloth.name, grid.base, grid.count(), cloth.velocity, cloth.angularVelocity);
     model.bodies.back().hierarchy = cloth.hierarchy;
     if (cloth.tethers) addTethers(model, grid, firstPin);
@@ -320,6 +326,7 @@ Model buildModel(const SceneDesc& scene) {
   model.sdfValues = scene.sdfValues;
   model.colliderSurfaces = scene.colliderSurfaces;
   model.thickness = scene.thickness;
+  addStitches(scene, model);  // after the contact checks: a stitch's ends are meant to meet
   model.momentumBodies = findFreeBodies(model);
   return model;
 }

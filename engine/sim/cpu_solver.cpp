@@ -1,5 +1,6 @@
 #include "sim/cpu_solver.h"
 
+#include "shared/attach_math.h"
 #include "shared/collider_math.h"
 #include "shared/element_math.h"
 #include "shared/hierarchy_math.h"
@@ -156,8 +157,10 @@ void CpuSolver::predict(State& state, uint32_t substep) {
     uint32_t pin = pinOfParticle_[i];
     if (pin != VKXPBD_NONE) {
       const Pin& p = model_.pins[pin];
-      if (p.motion != VKXPBD_NONE) {
-        const vec3 offset = gpu::pinOffset(model_.motions[p.motion], t);
+      if (p.motion != VKXPBD_NONE || p.attach != 0u) {
+        const vec3 offset = p.attach != 0u
+                                ? gpu::attachedPinOffset(model_.colliders[p.attach - 1u], vec3(p.target), t)
+                                : gpu::pinOffset(model_.motions[p.motion], t);
         v = (offset - gpu::positionRelativeTo(vec3(x), lo, vec3(p.target))) * params_.invDt;
         x = vec4(vec3(p.target), x.w);
         lo = offset;

@@ -27,6 +27,8 @@ StrainStats measureStrain(const Model& model, const std::vector<glm::vec4>& posi
   strains.reserve(model.distance.size());
   for (const DistanceConstraint& c : model.distance) {
     if (kind && c.kind != static_cast<uint32_t>(*kind)) continue;
+    // Stitches (rest length 0) have no strain: only their own kind's statistics hold them (in m).
+    if (!kind && c.kind == static_cast<uint32_t>(ConstraintKind::Stitch)) continue;
     glm::dvec3 d = glm::dvec3(glm::vec3(positions[c.a])) - glm::dvec3(glm::vec3(positions[c.b]));
     double violation = std::abs(glm::length(d) - static_cast<double>(c.restLength));
     double strain = c.restLength > 0.0f ? violation / static_cast<double>(c.restLength) : violation;

@@ -62,7 +62,7 @@ Momentum measureMomentum(const State& state, uint32_t first, uint32_t count);
 // Everything the run summary, state.json and the window panel report about a state.
 struct Diagnostics {
   StrainStats strain;                                                         // every distance constraint
-  std::array<StrainStats, static_cast<size_t>(ConstraintKind::Count)> kinds;  // stretch, shear, bend
+  std::array<StrainStats, static_cast<size_t>(ConstraintKind::Count)> kinds;  // stretch, shear, bend, stitch
   TetStats tets;
   std::vector<double> balloons;  // V/V₀ per balloon
   Momentum total;                // of all moving particles, about their common centre of mass

@@ -109,6 +109,7 @@ std::vector<std::vector<RawEdge>> levelZeroEdges(const Model& model,
     // previous one instead of a quarter, and the standard cloth 128² (10 × 1, unilateral) stretched more:
     // p99 4.6% with them, 3.4% without (docs/hierarchy.md).
     if (c.kind == static_cast<uint32_t>(ConstraintKind::Bend)) continue;
+    if (c.kind == static_cast<uint32_t>(ConstraintKind::Stitch)) continue;  // rest length 0, not a shape
     const uint32_t body = sameBody({c.a, c.b});
     if (body == VKXPBD_NONE) continue;
     const bool rigid = c.compliance == 0.0f;

@@ -12,6 +12,8 @@ const char* constraintKindName(ConstraintKind kind) {
       return "shear";
     case ConstraintKind::Bend:
       return "bend";
+    case ConstraintKind::Stitch:
+      return "stitch";
     case ConstraintKind::Count:
       break;
   }

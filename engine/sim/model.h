@@ -24,7 +24,8 @@ using gpu::Tether;
 using gpu::VolumeBody;
 
 // What a distance constraint models on a cloth; stored in DistanceConstraint::kind.
-enum class ConstraintKind : uint32_t { Stretch = 0, Shear = 1, Bend = 2, Count = 3 };
+// Stitch: a zero-length constraint joining two pieces (docs/attachments.md).
+enum class ConstraintKind : uint32_t { Stretch = 0, Shear = 1, Bend = 2, Stitch = 3, Count = 4 };
 const char* constraintKindName(ConstraintKind kind);
 // "dihedral", "isometric bend", "tet volume", "neo-hookean".
 const char* elementTypeName(uint32_t type);

@@ -27,9 +27,10 @@ struct SolveGroup {
 constexpr uint32_t kindBit(ConstraintKind kind) {
   return 1u << static_cast<uint32_t>(kind);
 }
-constexpr SolveGroup kSolveGroups[] = {{kindBit(ConstraintKind::Shear), false},
-                                       {kindBit(ConstraintKind::Bend), true},
-                                       {kindBit(ConstraintKind::Stretch), false}};
+constexpr SolveGroup kSolveGroups[] = {
+    {kindBit(ConstraintKind::Shear), false},
+    {kindBit(ConstraintKind::Bend), true},
+    {kindBit(ConstraintKind::Stretch) | kindBit(ConstraintKind::Stitch), false}};
 
 uint32_t elementParticle(const ElementConstraint& e, uint32_t end) {
   const uint32_t particles[4] = {e.a, e.b, e.c, e.d};

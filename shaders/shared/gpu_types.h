@@ -22,7 +22,10 @@ struct DistanceConstraint {
 struct Pin {
   uint particle;
   uint motion;  // index into PinMotion[] or VKXPBD_NONE for a fixed pin
-  uint pad0;
+  // Attachment: 1 + the index of the collider the pin follows (its offset from the collider at t = 0
+  // is kept in the collider's local frame, shared/attach_math.h); 0 = not attached (so a zeroed Pin is
+  // a plain one).
+  uint attach;
   uint pad1;
   vec4 target;  // xyz rest target (m)
 };

@@ -8,6 +8,10 @@ void drawDiagnosticsPanel(const Model& model, const Diagnostics& d) {
   for (size_t k = 0; k < d.kinds.size(); ++k) {
     const StrainStats& s = d.kinds[k];
     if (s.constraints == 0) continue;
+    if (k == static_cast<size_t>(ConstraintKind::Stitch)) {  // rest length 0: its length, no strain
+      ImGui::BulletText("stitch: longest %.6f m, median %.6f m", s.maxViolation, s.medianStrain);
+      continue;
+    }
     ImGui::BulletText("%s: max %.6f m, strain max %.3f%% median %.4f%%",
                       constraintKindName(static_cast<ConstraintKind>(k)), s.maxViolation, 100.0 * s.maxStrain,
                       100.0 * s.medianStrain);

@@ -31,6 +31,7 @@
 #include "sim/cloth_builder.h"
 #include "sim/cpu_solver.h"
 #include "sim/diagnostics.h"
+#include "sim/runtime_pins.h"
 
 #define GLFW_INCLUDE_NONE
 #include <GLFW/glfw3.h>
@@ -165,6 +166,7 @@ class WindowApp {
       ImGui::NewFrame();
       handleCamera();
       handleKeys();
+      handlePinKey();
       const Rebuild rebuild = drawPanel();
       drawErrorBanner();
       drawLegendOverlay(sim_->renderer->legend(), viewCentreX());
@@ -481,13 +483,9 @@ class WindowApp {
       grab_.reset();
       return;
     }
-    int width = 0, height = 0;
-    glfwGetWindowSize(window_, &width, &height);  // cursor coordinates are in window units
-    const float viewWidth = static_cast<float>(width) - panelWidth_;
-    if (viewWidth <= 0.0f || height <= 0) return;
-    // The 3D view starts right of the docked panel.
-    const render::Ray ray = render::cameraRay(camera_, cursor - glm::vec2(panelWidth_, 0.0f),
-                                              glm::vec2(viewWidth, static_cast<float>(height)));
+    const std::optional<render::Ray> viewed = viewRay(cursor);
+    if (!viewed) return;
+    const render::Ray& ray = *viewed;
     if (!grab_) {
       if (!mouseFree || leftWasDown_) return;  // a press that started on the panel, or a held button
       const State state = solver.download();
@@ -499,6 +497,70 @@ class WindowApp {
     }
     solver.setGrab(grab_->particle, render::dragTarget(ray, grab_->point, grab_->viewDirection),
                    kGrabCompliance);
+  }
+
+  // The camera ray through a cursor position (window units); the 3D view starts right of the docked panel.
+  std::optional<render::Ray> viewRay(glm::vec2 cursor) const {
+    int width = 0, height = 0;
+    glfwGetWindowSize(window_, &width, &height);
+    const float viewWidth = static_cast<float>(width) - panelWidth_;
+    if (viewWidth <= 0.0f || height <= 0) return std::nullopt;
+    return render::cameraRay(camera_, cursor - glm::vec2(panelWidth_, 0.0f),
+                             glm::vec2(viewWidth, static_cast<float>(height)));
+  }
+
+  // P pins the moving particle under the cursor where it is, or unpins the runtime pin under the cursor
+  // (docs/attachments.md#pins-at-run-time): only that particle's inverse mass and velocity are written.
+  void handlePinKey() {
+    const bool down = glfwGetKey(window_, GLFW_KEY_P) == GLFW_PRESS;
+    // Test hook, not reachable from scene files: VKXPBD_TEST_PRESS_P=F1,F2,... presses P at those displayed
+    // frames with the cursor at the window's centre (tests/CMakeLists.txt, cli.window_pin_key).
+    bool hooked = false;
+    if (const char* hook = std::getenv("VKXPBD_TEST_PRESS_P")) {
+      for (const char* next = hook; *next != '\0';) {
+        char* end = nullptr;
+        const unsigned long long frame = std::strtoull(next, &end, 10);
+        if (end == next) break;
+        hooked = hooked || frame == displayed_;
+        next = *end == ',' ? end + 1 : end;
+      }
+    }
+    const bool pressed = (down && !pWasDown_) || hooked;
+    pWasDown_ = down;
+    if (!pressed || ImGui::GetIO().WantCaptureKeyboard) return;
+    double x = 0.0, y = 0.0;
+    glfwGetCursorPos(window_, &x, &y);
+    int width = 0, height = 0;
+    glfwGetWindowSize(window_, &width, &height);
+    if (hooked) {  // the centre of the 3D view
+      x = 0.5 * (static_cast<double>(width) + panelWidth_);
+      y = 0.5 * height;
+    }
+    const std::optional<render::Ray> viewed =
+        viewRay(glm::vec2(static_cast<float>(x), static_cast<float>(y)));
+    if (!viewed) return;
+    const render::Ray& ray = *viewed;
+    GpuSolver& solver = *sim_->solver;
+    const State state = solver.download();
+    // A runtime pin within 1% of the camera distance of the ray is unpinned (m).
+    if (auto pin = nearestPinToRay(runtimePins_, state.positions, ray.origin, ray.direction,
+                                   0.01f * camera_.distance)) {
+      runtimePins_.remove(*pin);
+      solver.setParticleInverseMass(*pin, sim_->model.restPositions[*pin].w);
+      std::printf("P: unpinned particle %u\n", *pin);
+      return;
+    }
+    const std::optional<render::PickHit> hit = render::pickParticle(ray, sim_->model, state.positions);
+    if (!hit || !RuntimePins::pinnable(sim_->model, hit->particle)) return;
+    runtimePins_.add(hit->particle);
+    solver.setParticleInverseMass(hit->particle, 0.0f);
+    std::printf("P: pinned particle %u\n", hit->particle);
+  }
+
+  void detachAll() {
+    for (uint32_t p : runtimePins_.particles())
+      sim_->solver->setParticleInverseMass(p, sim_->model.restPositions[p].w);
+    runtimePins_.clear();
   }
 
   // Right-drag orbits, middle-drag pans, the wheel zooms (left grabs the cloth: handleGrab).
@@ -707,8 +769,13 @@ class WindowApp {
       ImGui::PushStyleColor(ImGuiCol_Text, ImGui::GetStyleColorVec4(ImGuiCol_TextDisabled));
       ImGui::TextWrapped(
           "left-drag: grab the cloth; right-drag: orbit; middle-drag: pan; wheel: zoom; F: frame the bodies; "
-          "F9: record");
+          "F9: record; P: pin / unpin the particle under the cursor");
       ImGui::PopStyleColor();
+      if (!runtimePins_.particles().empty()) {
+        ImGui::Text("%zu runtime pins", runtimePins_.particles().size());
+        ImGui::SameLine();
+        if (ImGui::Button("detach all")) detachAll();
+      }
     }
 
     if (ImGui::CollapsingHeader("solver", ImGuiTreeNodeFlags_DefaultOpen)) {
@@ -873,6 +940,7 @@ class WindowApp {
     if (rebuild == Rebuild::KeepState) state = sim_->solver->download();
     vkDeviceWaitIdle(ctx_.device);  // the frames in flight read the old solver's buffers
     grab_.reset();
+    if (rebuild != Rebuild::KeepState) runtimePins_.clear();  // the state uploaded again has none
     diagnostics_.reset();
     const SceneDesc previous = sim_->scene;
     sim_.reset();
@@ -940,6 +1008,8 @@ class WindowApp {
   uint64_t simulated_ = 0;
   vk::RenderDoc& renderDoc_;
   bool f12WasDown_ = false;
+  bool pWasDown_ = false;
+  RuntimePins runtimePins_;  // pins made with P (sim/runtime_pins.h)
   static constexpr uint32_t kLiveResidualMaxConstraints = 200'000;
   bool liveResidual_ = true;
   std::vector<float> residuals_;  // m, after each iteration of the measured substep
