@@ -48,6 +48,8 @@ struct RunOptions {
   bool stats = false;            // --stats: the window app prints FPS and per-pass GPU times every second
   std::string trajectory;        // --trajectory FILE: headless runs write positions and velocities there
   uint32_t trajectoryEvery = 1;  // --trajectory-every K: one record every K frames
+  std::string exportDir;         // --export DIR: OBJ sequence and scene.usda (runs headless)
+  uint32_t exportEvery = 1;      // --every K: export frame 0 and every K-th frame
   SolverOverrides overrides;
   CommonOptions common;
 };

@@ -99,6 +99,13 @@ SurfaceMesh gridTriangles(const ClothDesc& cloth, const Grid& grid) {
       addTriangle(p10, p11, p01);
     }
   }
+  // Grid UVs: u = i / (nx - 1), v = j / (ny - 1).
+  mesh.uvs.reserve(mesh.indices.size());
+  for (const uint32_t p : mesh.indices) {
+    const uint32_t local = p - grid.base;
+    mesh.uvs.emplace_back(static_cast<float>(local % grid.nx) / static_cast<float>(grid.nx - 1),
+                          static_cast<float>(local / grid.nx) / static_cast<float>(grid.ny - 1));
+  }
   return mesh;
 }
 
