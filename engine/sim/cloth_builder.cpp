@@ -14,6 +14,7 @@
 #include "sim/contact_triangles.h"
 #include "sim/element_builder.h"
 #include "sim/initial_velocity.h"
+#include "sim/mesh_cloth_builder.h"
 #include "sim/momentum_bodies.h"
 #include "sim/work_estimate.h"
 
@@ -302,6 +303,13 @@ Model buildModel(const SceneDesc& scene) {
   model.name = scene.name;
   for (size_t k = 0; k < scene.cloths.size(); ++k) {
     const ClothDesc& cloth = scene.cloths[k];
+    if (cloth.mesh) {  // sim/mesh_cloth_builder.h
+      const size_t firstPin = model.pins.size();
+      const uint32_t base = model.particleCount();
+      addMeshCloth(scene, model, cloth, k);
+      if (cloth.tethers) addTethers(model, Grid{base, model.particleCount() - base, 1}, firstPin);
+      continue;
+    }
     const Grid grid{model.particleCount(), cloth.resolution.x, cloth.resolution.y};
     addParticles(model, cloth, grid);
     addConstraints(model, cloth, grid);
