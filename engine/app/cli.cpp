@@ -194,6 +194,8 @@ RenderOptions parseRenderOptions(const std::vector<std::string>& args) {
       o.height = r.count(arg, 16, 8192);
     else if (arg == "--every")
       o.every = r.count(arg, 1, 10'000'000);
+    else if (arg == "--export")
+      o.exportDir = r.value(arg);
     else if (arg == "--view") {
       o.view = r.value(arg);
       if (o.view != "shaded" && o.view != "wireframe" && o.view != "colours" && o.view != "stress")
@@ -370,7 +372,7 @@ usage:
       every body, whatever the scene says (docs/hierarchy.md).
   vkxpbd render [SCENE.json] [--frames N] [--out DIR] [--width W] [--height H] [--every K]
                 [--view shaded|wireframe|colours|stress] [--eye X,Y,Z] [--target X,Y,Z] [--fov DEG]
-                [--no-video]
+                [--no-video] [--export DIR]
                 [--solver gs|jacobi] [--model xpbd|pbd] [--integrator euler|bdf2] [--substeps S]
                 [--iterations I] [--omega W] [--hierarchy|--no-hierarchy]
                 [--device N|name] [--validation] [--quiet]
@@ -380,6 +382,7 @@ usage:
       The colours and stress views carry a legend (stress: force in N). The camera: --eye and --target
       (m) and --fov (vertical, degrees), else the scene's "camera", else one framing the scene. With
       ffmpeg installed it also writes DIR/video.mp4 (one frame per picture; not with --no-video).
+      --export DIR also writes the rendered frames as an OBJ sequence and DIR/scene.usda (docs/export.md).
   vkxpbd converge [SCENE.json] [--frames-before F] [--iterations K] [--integrator euler|bdf2]
                   [--out DIR] [--device N|name] [--validation] [--quiet]
       Convergence lab (docs/convergence.md): after F frames (default 30) of SCENE (default: the standard

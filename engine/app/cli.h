@@ -81,6 +81,7 @@ struct RenderOptions {
   std::optional<glm::vec3> target;  // --target X,Y,Z (m)
   std::optional<float> fovDegrees;  // --fov DEG: vertical field of view (degrees)
   bool video = true;                // --no-video: PNG frames only, even with ffmpeg
+  std::string exportDir;            // --export DIR: the rendered frames as OBJ sequence and scene.usda
   SolverOverrides overrides;
   CommonOptions common;
 };
