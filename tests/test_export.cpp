@@ -12,6 +12,7 @@
 #include <cstdlib>
 #include <filesystem>
 #include <fstream>
+#include <iterator>
 #include <map>
 #include <regex>
 #include <sstream>
@@ -285,6 +286,30 @@ TEST_F(Export, SizeEstimateBoundsWhatWasWrittenAndRefusesAbsurdExports) {
   const std::string refused = exportSizeError(dir, bodies, 10'000'000, 1);
   EXPECT_NE(refused.find("the export would write about"), std::string::npos) << refused;
   EXPECT_NE(refused.find("10000001 frames of 2 bodies"), std::string::npos) << refused;
+}
+
+// A scene name with a quote, a backslash and a newline stays inside the USD string and the OBJ comment.
+TEST_F(Export, SceneNameIsEscapedInTheUsdStringAndTheObjComment) {
+  Model named = model;
+  named.name = "a \"b\" \\ c\nd";
+  const std::string other = dir + "_named";
+  {
+    AnimationExporter exporter(other, named, 1.0f / 60.0f, 0);
+    exporter.write(0, states.at(0));
+    exporter.close();
+  }
+  std::ifstream usd(other + "/scene.usda");
+  const std::string text((std::istreambuf_iterator<char>(usd)), std::istreambuf_iterator<char>());
+  EXPECT_NE(text.find("    doc = \"vkxpbd animation export of scene a \\\"b\\\" \\\\ c d: 1 frames"),
+            std::string::npos)
+      << text.substr(0, 300);
+  std::ifstream obj(other + "/flag/flag_0000.obj");
+  std::string first, second;
+  std::getline(obj, first);
+  std::getline(obj, second);
+  EXPECT_EQ(first.rfind("# vkxpbd export: scene a \\\"b\\\" \\\\ c d, body flag, frame 0", 0), 0u) << first;
+  EXPECT_EQ(second, "o flag");
+  fs::remove_all(other);
 }
 
 }  // namespace

@@ -9,6 +9,7 @@
 
 #include <unistd.h>
 
+#include <cmath>
 #include <cstdio>
 #include <filesystem>
 #include <fstream>
@@ -115,8 +116,19 @@ TEST_F(MeshCloth, UvDirectionsGiveWarpWeftAndShearCompliances) {
   EXPECT_EQ(byCompliance[2e-3f], kNx * (kNy - 1));        // along v
   EXPECT_EQ(byCompliance[3e-3f], (kNx - 1) * (kNy - 1));  // the diagonals
   EXPECT_EQ(countKind(m, ConstraintKind::Shear), (kNx - 1) * (kNy - 1));
-  // The surface keeps the UVs per corner.
-  ASSERT_EQ(m.surfaces.at(0).uvs.size(), m.surfaces.at(0).indices.size());
+  // The surface keeps the file's UVs per corner, and the export writes them: particle (i, j) of the grid
+  // (file vertex j·nx + i, welded in order of first use) has (i/(nx−1), j/(ny−1)).
+  const SurfaceMesh& surface = m.surfaces.at(0);
+  ASSERT_EQ(surface.uvs.size(), surface.indices.size());
+  const std::vector<ExportBody> bodies = exportBodies(m);
+  ASSERT_EQ(bodies.size(), 1u);
+  for (size_t c = 0; c < surface.indices.size(); ++c) {
+    const glm::vec3 x(m.restPositions[surface.indices[c]]);  // (0.1 i, 1, 0.1 j) m
+    const glm::vec2 expected(std::round(x.x / 0.1f) / (kNx - 1), std::round(x.z / 0.1f) / (kNy - 1));
+    EXPECT_NEAR(surface.uvs[c].x, expected.x, 1e-6f) << "corner " << c;
+    EXPECT_NEAR(surface.uvs[c].y, expected.y, 1e-6f) << "corner " << c;
+    EXPECT_EQ(bodies[0].uvs.at(bodies[0].cornerUvs.at(c)), surface.uvs[c]) << "corner " << c;
+  }
   EXPECT_EQ(classifyUvEdge({1.0f, 0.4f}), UvEdge::Warp);  // 21.8° from u
   EXPECT_EQ(classifyUvEdge({1.0f, 0.42f}), UvEdge::Shear);
   EXPECT_EQ(classifyUvEdge({-0.4f, 1.0f}), UvEdge::Weft);

@@ -57,6 +57,17 @@ std::string rate(double value) {
   return text;
 }
 
+// Text from the scene (its name) made safe inside a one-line OBJ comment and a USD string: control
+// characters become spaces, '"' and '\\' are escaped.
+std::string oneLine(const std::string& text) {
+  std::string safe;
+  for (const char c : text) {
+    if (c == '"' || c == '\\') safe += '\\';
+    safe += static_cast<unsigned char>(c) < 0x20 || c == 0x7f ? ' ' : c;
+  }
+  return safe;
+}
+
 // The time of a frame, s, to 6 significant digits.
 std::string seconds(uint64_t frame, float frameDt) {
   char text[32];
@@ -119,7 +130,7 @@ std::string exportSizeError(const std::string& dir, const std::vector<ExportBody
 }
 
 AnimationExporter::AnimationExporter(std::string dir, const Model& model, float frameDt, uint64_t lastFrame)
-    : dir_(std::move(dir)), sceneName_(model.name), frameDt_(frameDt), bodies_(exportBodies(model)) {
+    : dir_(std::move(dir)), sceneName_(oneLine(model.name)), frameDt_(frameDt), bodies_(exportBodies(model)) {
   digits_ = std::max(4, static_cast<int>(std::to_string(lastFrame).size()));
   extents_.resize(bodies_.size());
   for (size_t b = 0; b < bodies_.size(); ++b) {
