@@ -246,7 +246,8 @@ void addTethers(Model& model, const Grid& grid, size_t firstPin) {
 // Particle indices are uint32 with VKXPBD_NONE reserved.
 void checkParticleCount(const SceneDesc& scene) {
   uint64_t total = 0;
-  for (const ClothDesc& cloth : scene.cloths) total += uint64_t{cloth.resolution.x} * cloth.resolution.y;
+  for (const ClothDesc& cloth : scene.cloths)
+    if (!cloth.mesh) total += uint64_t{cloth.resolution.x} * cloth.resolution.y;
   if (total >= VKXPBD_NONE / 2) fail(scene, "cloths", "too many particles (" + std::to_string(total) + ")");
 }
 
