@@ -158,6 +158,10 @@ RunOptions parseRunOptions(const std::vector<std::string>& args) {
       o.trajectory = r.value(arg);
     else if (arg == "--trajectory-every")
       o.trajectoryEvery = r.count(arg, 1, 10'000'000);
+    else if (arg == "--export")
+      o.exportDir = r.value(arg);
+    else if (arg == "--every")
+      o.exportEvery = r.count(arg, 1, 10'000'000);
     else if (arg.rfind("--", 0) == 0)
       throw UsageError("run: unknown option '" + arg + "'" + didYouMean("run", arg));
     else if (arg.empty())
@@ -172,6 +176,7 @@ RunOptions parseRunOptions(const std::vector<std::string>& args) {
       throw UsageError("--capture-frame: frame " + std::to_string(*o.captureFrame) +
                        " is not below --frames " + std::to_string(o.frames));
   }
+  if (!o.exportDir.empty()) o.headless = true;  // the export is written by the headless run
   return o;
 }
 
@@ -191,6 +196,8 @@ RenderOptions parseRenderOptions(const std::vector<std::string>& args) {
       o.height = r.count(arg, 16, 8192);
     else if (arg == "--every")
       o.every = r.count(arg, 1, 10'000'000);
+    else if (arg == "--export")
+      o.exportDir = r.value(arg);
     else if (arg == "--view") {
       o.view = r.value(arg);
       if (o.view != "shaded" && o.view != "wireframe" && o.view != "colours" && o.view != "stress")
@@ -336,6 +343,7 @@ usage:
              [--integrator euler|bdf2] [--substeps S] [--iterations I] [--omega W] [--device N|name] [--out DIR]
              [--no-timestamps] [--validation] [--capture-frame F] [--renderdoc] [--stats] [--record DIR]
              [--trajectory FILE [--trajectory-every K]] [--hierarchy|--no-hierarchy] [--quiet]
+             [--export DIR [--every K]]
       Opens a window showing SCENE (default: the built-in flag scene) with a settings panel; --frames N
       closes it after N displayed frames. With --headless (or when there is no display) it simulates
       N frames (default 120), then writes DIR/final.obj and DIR/state.json (default DIR: out) and
@@ -353,6 +361,10 @@ usage:
       code 4 on a NaN or infinity, naming the particle, the constraint or element, and the frame.
       Headless, it shows progress on stderr (frames done, ms per frame, time left; on a terminal a bar,
       otherwise a line every few seconds); --quiet shows none. So do bench, render, converge and stiffness.
+      --export DIR (runs headless) writes frame 0 and every K-th frame (--every K, default 1) as an OBJ
+      sequence, DIR/BODY/BODY_0000.obj (positions m, normals, UVs), and one USD file with time-sampled
+      points, DIR/scene.usda (docs/export.md); an export estimated larger than the free space or 64 GiB
+      is refused before simulating.
   vkxpbd bench [--out FILE.json] [--sizes 64,128,256,512] [--modes gs,jacobi] [--frames N]
                [--warmup N] [--substeps S] [--iterations I] [--omega W] [--device N|name]
                [--tethers] [--hierarchy]  (the cloth cases with tethers / with the hierarchy)
@@ -365,7 +377,7 @@ usage:
       every body, whatever the scene says (docs/hierarchy.md).
   vkxpbd render [SCENE.json] [--frames N] [--out DIR] [--width W] [--height H] [--every K]
                 [--view shaded|wireframe|colours|stress] [--eye X,Y,Z] [--target X,Y,Z] [--fov DEG]
-                [--no-video]
+                [--no-video] [--export DIR]
                 [--solver gs|jacobi] [--model xpbd|pbd] [--integrator euler|bdf2] [--substeps S]
                 [--iterations I] [--omega W] [--hierarchy|--no-hierarchy]
                 [--device N|name] [--validation] [--quiet]
@@ -375,6 +387,7 @@ usage:
       The colours and stress views carry a legend (stress: force in N). The camera: --eye and --target
       (m) and --fov (vertical, degrees), else the scene's "camera", else one framing the scene. With
       ffmpeg installed it also writes DIR/video.mp4 (one frame per picture; not with --no-video).
+      --export DIR also writes the rendered frames as an OBJ sequence and DIR/scene.usda (docs/export.md).
   vkxpbd converge [SCENE.json] [--frames-before F] [--iterations K] [--integrator euler|bdf2]
                   [--out DIR] [--device N|name] [--validation] [--quiet]
       Convergence lab (docs/convergence.md): after F frames (default 30) of SCENE (default: the standard

@@ -49,6 +49,8 @@ struct RunOptions {
   std::string recordDir;         // --record DIR: the window app writes every displayed frame there (PNG)
   std::string trajectory;        // --trajectory FILE: headless runs write positions and velocities there
   uint32_t trajectoryEvery = 1;  // --trajectory-every K: one record every K frames
+  std::string exportDir;         // --export DIR: OBJ sequence and scene.usda (runs headless)
+  uint32_t exportEvery = 1;      // --every K: export frame 0 and every K-th frame
   SolverOverrides overrides;
   CommonOptions common;
 };
@@ -80,6 +82,7 @@ struct RenderOptions {
   std::optional<glm::vec3> target;  // --target X,Y,Z (m)
   std::optional<float> fovDegrees;  // --fov DEG: vertical field of view (degrees)
   bool video = true;                // --no-video: PNG frames only, even with ffmpeg
+  std::string exportDir;            // --export DIR: the rendered frames as OBJ sequence and scene.usda
   SolverOverrides overrides;
   CommonOptions common;
 };

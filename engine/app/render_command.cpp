@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <chrono>
 #include <cstdio>
+#include <optional>
 
 #include "app/commands.h"
 #include "app/output_check.h"
@@ -10,6 +11,7 @@
 #include "app/video.h"
 #include "common/output.h"
 #include "common/progress.h"
+#include "export/animation_export.h"
 #include "gpu/gpu_solver.h"
 #include "render/offscreen_renderer.h"
 #include "scene/builtin_scenes.h"
@@ -51,9 +53,16 @@ render::OrbitCamera chooseCamera(const RenderOptions& options, const SceneDesc& 
 
 int renderCommand(const RenderOptions& options) {
   requireWritableDirectory("--out", options.outDir);
+  if (!options.exportDir.empty()) requireWritableDirectory("--export", options.exportDir);
   SceneDesc scene = options.scene.empty() ? builtinScene("flag") : loadScene(options.scene);
   options.overrides.applyTo(scene.solver);
   const Model model = buildModel(scene);
+  if (!options.exportDir.empty()) {
+    // The rendered frames: 0, K, 2K, ... and the last, at most ceil(N/K) + 1.
+    const uint32_t rounded = options.frames + (options.frames % options.every ? options.every : 0);
+    const std::string error = exportSizeError(options.exportDir, exportBodies(model), rounded, options.every);
+    if (!error.empty()) throw UsageError("--export " + options.exportDir + ": " + error);
+  }
   std::printf("scene: %s (%s), %u particles, %zu constraints\n", scene.name.c_str(), scene.path.c_str(),
               model.particleCount(), model.constraintCount());
 
@@ -79,6 +88,9 @@ int renderCommand(const RenderOptions& options) {
   double renderMs = 0.0;
   uint32_t written = 0;
   uint32_t simulated = 0;
+  std::optional<AnimationExporter> exporter;
+  if (!options.exportDir.empty())
+    exporter.emplace(options.exportDir, model, scene.solver.frameDt, options.frames);
   const auto start = std::chrono::steady_clock::now();
   Progress progress(progressStyle(options.common.quiet), "render " + scene.name, options.frames);
   for (uint32_t frame = 0;; frame = std::min(frame + options.every, options.frames)) {
@@ -88,10 +100,12 @@ int renderCommand(const RenderOptions& options) {
     render::Image image = renderer.render(camera);
     renderMs += std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - t0).count();
     // Checked before the frame is written: no picture of a NaN state is left behind.
-    if (std::optional<std::string> error = nonFiniteError(model, solver.download())) {
+    const State state = solver.download();
+    if (std::optional<std::string> error = nonFiniteError(model, state)) {
       std::fprintf(stderr, "error: render: %s\n", error->c_str());
       return kExitNonFinite;
     }
+    if (exporter) exporter->write(frame, state.positions);
     renderer.drawLegend(image);
     render::writePng(framePath(options.outDir, frame), image);
     ++written;
@@ -99,6 +113,12 @@ int renderCommand(const RenderOptions& options) {
     if (frame == options.frames) break;
   }
   progress.finish();
+  if (exporter) {
+    exporter->close();
+    std::printf("exported %llu frames of %zu bodies to %s/scene.usda and %s/BODY/*.obj\n",
+                static_cast<unsigned long long>(exporter->framesWritten()), exporter->bodies().size(),
+                options.exportDir.c_str(), options.exportDir.c_str());
+  }
   const double wallS = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
   std::printf(
       "wrote %u frames (%s .. %s) in %.2f s; %.2f ms per rendered frame incl. the solver frames "

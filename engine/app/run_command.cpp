@@ -14,6 +14,7 @@
 #include "common/output.h"
 #include "common/progress.h"
 #include "common/trajectory.h"
+#include "export/animation_export.h"
 #include "gpu/gpu_solver.h"
 #include "scene/builtin_scenes.h"
 #include "sim/cloth_builder.h"
@@ -67,9 +68,15 @@ int runCommand(const RunOptions& options) {
     requireWritableDirectory("--out", options.outDir);
   if (!options.trajectory.empty()) requireWritableFile("--trajectory", options.trajectory);
   if (!options.recordDir.empty()) requireWritableDirectory("--record", options.recordDir);
+  if (!options.exportDir.empty()) requireWritableDirectory("--export", options.exportDir);
   SceneDesc scene = options.scene.empty() ? builtinScene("flag") : loadScene(options.scene);
   options.overrides.applyTo(scene.solver);
   const Model model = buildModel(scene);
+  if (!options.exportDir.empty()) {
+    const std::string error =
+        exportSizeError(options.exportDir, exportBodies(model), options.frames, options.exportEvery);
+    if (!error.empty()) throw UsageError("--export " + options.exportDir + ": " + error);
+  }
   const SolverSettings& settings = scene.solver;
   std::printf("scene: %s (%s), %u particles, %zu constraints\n", scene.name.c_str(), scene.path.c_str(),
               model.particleCount(), model.constraintCount());
@@ -111,6 +118,12 @@ int runCommand(const RunOptions& options) {
     trajectory.emplace(options.trajectory, model.particleCount(), every, settings.frameDt);
     trajectory->append(state);
   }
+  std::optional<AnimationExporter> exporter;
+  const uint32_t exportEvery = options.exportEvery;
+  if (!options.exportDir.empty()) {
+    exporter.emplace(options.exportDir, model, settings.frameDt, options.frames);
+    exporter->write(0, state.positions);
+  }
   auto start = std::chrono::steady_clock::now();
   const ProgressStyle progressMode = progressStyle(options.common.quiet);
   Progress progress(progressMode, "run " + scene.name, options.frames);
@@ -123,6 +136,7 @@ int runCommand(const RunOptions& options) {
                          chunk);
     }
     if (trajectory) chunk = std::min(chunk, every - done % every);
+    if (exporter) chunk = std::min(chunk, exportEvery - done % exportEvery);
     // The captured frame is submitted alone, between StartFrameCapture and EndFrameCapture.
     const bool capture = options.captureFrame == done && renderDoc.available();
     if (capture) {
@@ -150,10 +164,12 @@ int runCommand(const RunOptions& options) {
       return kExitNonFinite;
     }
     if (trajectory && done % every == 0) trajectory->append(state);
+    if (exporter && done % exportEvery == 0) exporter->write(done, state.positions);
     progress.update(done);
   }
   progress.finish();
   if (trajectory) trajectory->close();
+  if (exporter) exporter->close();
   const double wallMs =
       std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - start).count();
   double gpuFrameMs = 0.0;
@@ -195,6 +211,10 @@ int runCommand(const RunOptions& options) {
   if (trajectory)
     std::printf("wrote %u trajectory records (every %u frames) to %s\n", trajectory->records(), every,
                 options.trajectory.c_str());
+  if (exporter)
+    std::printf("exported %llu frames (every %u frames) of %zu bodies to %s/scene.usda and %s/BODY/*.obj\n",
+                static_cast<unsigned long long>(exporter->framesWritten()), exportEvery,
+                exporter->bodies().size(), options.exportDir.c_str(), options.exportDir.c_str());
   if (model.contacts.enabled) printContactLists(summary["contacts"]);
   std::printf("wrote %s/final.obj and %s/state.json\n", options.outDir.c_str(), options.outDir.c_str());
   if (ctx.validationEnabled()) {

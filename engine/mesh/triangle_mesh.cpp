@@ -130,6 +130,7 @@ TriangleMesh parseObj(const std::string& text, const std::string& path, float we
   TriangleMesh mesh;
   Welder welder(weldDistance);
   std::vector<uint32_t> weldedIndex(positions.size() / 3, UINT32_MAX);
+  bool allCornersHaveUvs = true;
   for (const tinyobj::shape_t& shape : reader.GetShapes()) {
     for (const tinyobj::index_t& index : shape.mesh.indices) {
       if (index.vertex_index < 0 || static_cast<size_t>(index.vertex_index) >= weldedIndex.size())
@@ -141,8 +142,17 @@ TriangleMesh parseObj(const std::string& text, const std::string& path, float we
         welded = welder.add(glm::vec3(positions[v], positions[v + 1], positions[v + 2]), mesh.vertices);
       }
       mesh.indices.push_back(welded);
+      const std::vector<tinyobj::real_t>& uvs = reader.GetAttrib().texcoords;
+      const size_t t = 2 * static_cast<size_t>(std::max(index.texcoord_index, 0));
+      if (index.texcoord_index >= 0 && t + 1 < uvs.size()) {
+        mesh.cornerUvs.emplace_back(uvs[t], uvs[t + 1]);
+      } else {
+        allCornersHaveUvs = false;
+      }
     }
   }
+  if (!allCornersHaveUvs) mesh.cornerUvs.clear();
+  mesh.weldedOf = std::move(weldedIndex);
   if (mesh.indices.empty()) throw SceneError(path + ": no triangles");
   validateTriangles(mesh, path);
   return mesh;

@@ -13,6 +13,10 @@ namespace vkxpbd {
 struct TriangleMesh {
   std::vector<glm::vec3> vertices;  // m
   std::vector<uint32_t> indices;    // 3 per triangle
+  // OBJ only: texture coordinates (u, v) per index (corner), when every corner has one; else empty.
+  std::vector<glm::vec2> cornerUvs;
+  // OBJ only: the vertex of each of the file's vertices (0-based, file order); UINT32_MAX when on no face.
+  std::vector<uint32_t> weldedOf;
 };
 
 // Reads every shape of an OBJ file (polygons fan-triangulated) and welds vertices closer than

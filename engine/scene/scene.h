@@ -75,6 +75,24 @@ enum class MassDistribution { Area, Uniform };  // Area: lumped triangle areas; 
 // constraints across every interior edge (compliance 1/(N·m)).
 enum class ClothBending { Distance, Dihedral, Isometric };
 
+// A pinned vertex of a cloth made from a mesh: the OBJ file's vertex (0-based, in file order).
+struct MeshPinDesc {
+  uint32_t vertex = 0;
+  std::optional<PinMotionDesc> motion;
+};
+
+// The OBJ mesh of a cloth made from a mesh (`cloths[].mesh`): placed by the cloth's `rotation` (degrees
+// about x, then y, then z, about the file's origin), then moved by `position`.
+struct ClothMeshDesc {
+  std::string file;                    // the .obj file (resolved against the scene file's folder)
+  float weldDistance = 0.0f;           // vertices closer than this are one particle, m
+  float scale = 1.0f;                  // multiplies the file's coordinates (to metres)
+  glm::vec3 position{0.0f};            // m
+  std::vector<MeshPinDesc> pins;       // pinned vertices
+  std::optional<glm::vec3> pinBoxMin;  // particles inside [min, max] are pinned, m
+  glm::vec3 pinBoxMax{0.0f};           // m
+};
+
 struct ClothDesc {
   std::string name = "cloth";
   glm::vec2 size{1.0f, 1.0f};          // m, extent along the first and second axis
@@ -99,6 +117,13 @@ struct ClothDesc {
   std::optional<HierarchySettings> hierarchy;  // the body's own (else the solver's)
   glm::vec3 velocity{0.0f};                    // initial velocity, m/s
   glm::vec3 angularVelocity{0.0f};             // initial angular velocity about the centre of mass, rad/s
+  // A cloth made from an OBJ mesh instead of a grid (sim/mesh_cloth_builder.h); size, resolution, plane,
+  // center and grid pins do not apply.
+  std::optional<ClothMeshDesc> mesh;
+  // Mesh with UVs: edges along u (warp) and along v (weft) get these compliances (m/N); unset: stretch.
+  std::optional<float> complianceWarp;
+  std::optional<float> complianceWeft;
+  std::string material;  // the material library entry it started from ("" = none; scene/cloth_materials.h)
 };
 
 // Where a body's mesh comes from. Paths are resolved against the scene file's folder.

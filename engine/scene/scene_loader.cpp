@@ -20,6 +20,7 @@
 #include "common/input_file.h"
 #include "scene/attach_loader.h"
 #include "scene/body_loader.h"
+#include "scene/cloth_materials.h"
 #include "scene/collider_loader.h"
 #include "scene/json_node.h"
 #include "scene/scene.h"
@@ -245,18 +246,106 @@ std::vector<PinDesc> readPins(const Node& node, glm::uvec2 resolution) {
   return pins;
 }
 
+// Pins of a cloth made from a mesh: {"vertex": N (0-based OBJ vertex), "motion": ...}.
+std::vector<MeshPinDesc> readMeshPins(const Node& node) {
+  std::vector<MeshPinDesc> pins;
+  const size_t count = node.arraySize(0);
+  for (size_t m = 0; m < count; ++m) {
+    const Node pinNode = node.element(m);
+    pinNode.expectObject({"vertex", "motion"});
+    MeshPinDesc pin;
+    pin.vertex = pinNode.member("vertex").count(0, std::numeric_limits<int32_t>::max());
+    if (auto motion = pinNode.find("motion")) pin.motion = readMotion(*motion);
+    for (size_t earlier = 0; earlier < pins.size(); ++earlier)
+      if (pins[earlier].vertex == pin.vertex)
+        pinNode.fail("pins the same vertex as " + indexPath("pins", earlier));
+    pins.push_back(pin);
+  }
+  return pins;
+}
+
+// `cloths[].mesh`: {"file", "weld" (m), "scale", "position" (m)}.
+ClothMeshDesc readClothMesh(const Node& node, const std::string& folder) {
+  node.expectObject({"file", "weld", "scale", "position"});
+  ClothMeshDesc mesh;
+  const std::filesystem::path file = node.member("file").name();
+  mesh.file =
+      file.is_absolute() || folder.empty() ? file.string() : (std::filesystem::path(folder) / file).string();
+  mesh.weldDistance =
+      optionalNumber(node, "weld", mesh.weldDistance, between(0.0, true, kMaxMagnitude, true));
+  mesh.scale = optionalNumber(node, "scale", mesh.scale, kScale);
+  if (auto n = node.find("position")) mesh.position = n->vec3();
+  return mesh;
+}
+
+// "material": a name from the material library; an unknown one names the closest.
+const ClothMaterial& readClothMaterial(const Node& node) {
+  const std::string name = node.name();
+  if (const ClothMaterial* material = findClothMaterial(name)) return *material;
+  std::vector<std::string> names;
+  std::string closest;
+  size_t best = 3;  // within two edits
+  for (const ClothMaterial& m : clothMaterials()) {
+    names.emplace_back(m.name);
+    const size_t distance = editDistance(name, m.name);
+    if (distance < best) {
+      best = distance;
+      closest = m.name;
+    }
+  }
+  node.fail("unknown material '" + name + "'" +
+            (closest.empty() ? "" : " (did you mean '" + closest + "'?)") + "; the materials are " +
+            quotedAlternatives(names));
+}
+
 glm::uvec2 readResolution(const Node& node) {
   node.arraySize(2, 2);
   return {node.element(0).count(2, kMaxResolution), node.element(1).count(2, kMaxResolution)};
 }
 
-ClothDesc readCloth(const Node& node, size_t index) {
-  node.expectObject({"name", "size", "resolution", "center", "plane", "areal_density", "mass_distribution",
-                     "shear", "bend", "bending", "tethers", "compliance", "stiffness", "pins", "rotation",
-                     "friction", "velocity", "angular_velocity", "hierarchy"});
+ClothDesc readCloth(const Node& node, size_t index, const std::string& folder) {
+  node.expectObject({"name",
+                     "size",
+                     "resolution",
+                     "center",
+                     "plane",
+                     "areal_density",
+                     "mass_distribution",
+                     "shear",
+                     "bend",
+                     "bending",
+                     "tethers",
+                     "compliance",
+                     "stiffness",
+                     "pins",
+                     "rotation",
+                     "friction",
+                     "velocity",
+                     "angular_velocity",
+                     "hierarchy",
+                     "mesh",
+                     "material",
+                     "pin_box"});
   ClothDesc cloth;
   cloth.name = index == 0 ? "cloth" : "cloth" + std::to_string(index);
   if (auto n = node.find("name")) cloth.name = n->name();
+  // The material first: every key below overrides its values.
+  if (auto n = node.find("material")) applyClothMaterial(readClothMaterial(*n), cloth);
+  if (auto n = node.find("mesh")) {
+    cloth.mesh = readClothMesh(*n, folder);
+    for (const char* key : {"size", "resolution", "plane", "center"})
+      if (node.find(key)) node.failAt(childPath(node.path(), key), "not used by a cloth made from a mesh");
+    if (auto box = node.find("pin_box")) {
+      box->expectObject({"min", "max"});
+      cloth.mesh->pinBoxMin = box->member("min").vec3();
+      cloth.mesh->pinBoxMax = box->member("max").vec3();
+      for (int axis = 0; axis < 3; ++axis)
+        if (!((*cloth.mesh->pinBoxMin)[axis] <= cloth.mesh->pinBoxMax[axis]))
+          box->fail("min must not exceed max on any axis");
+    }
+  } else if (node.find("pin_box")) {
+    node.failAt(childPath(node.path(), "pin_box"), "only a cloth made from a mesh takes a pin box");
+  }
   if (auto n = node.find("size")) cloth.size = n->vec2(kLength);
   if (auto n = node.find("resolution")) cloth.resolution = readResolution(*n);
   if (auto n = node.find("center")) cloth.center = n->vec3();
@@ -282,11 +371,15 @@ ClothDesc readCloth(const Node& node, size_t index) {
   }
   cloth.tethers = optionalBoolean(node, "tethers", cloth.tethers);
   if (auto n = node.find("compliance")) {
-    const PerKind c =
-        readPerKind(*n, {cloth.complianceStretch, cloth.complianceShear, cloth.complianceBend}, kCompliance);
-    cloth.complianceStretch = c.stretch;
-    cloth.complianceShear = c.shear;
-    cloth.complianceBend = c.bend;
+    // warp and weft: edges along a mesh's UV u and v directions (else stretch)
+    n->expectObject({"stretch", "shear", "bend", "warp", "weft"});
+    cloth.complianceStretch = optionalNumber(*n, "stretch", cloth.complianceStretch, kCompliance);
+    cloth.complianceShear = optionalNumber(*n, "shear", cloth.complianceShear, kCompliance);
+    cloth.complianceBend = optionalNumber(*n, "bend", cloth.complianceBend, kCompliance);
+    if (auto w = n->find("warp")) cloth.complianceWarp = w->number(kCompliance);
+    if (auto w = n->find("weft")) cloth.complianceWeft = w->number(kCompliance);
+    if ((cloth.complianceWarp || cloth.complianceWeft) && !cloth.mesh)
+      n->fail("warp and weft apply to a cloth made from a mesh with UVs");
   }
   if (auto n = node.find("stiffness")) {
     const PerKind k =
@@ -295,14 +388,19 @@ ClothDesc readCloth(const Node& node, size_t index) {
     cloth.stiffnessShear = k.shear;
     cloth.stiffnessBend = k.bend;
   }
-  if (auto n = node.find("pins")) cloth.pins = readPins(*n, cloth.resolution);
+  if (auto n = node.find("pins")) {
+    if (cloth.mesh)
+      cloth.mesh->pins = readMeshPins(*n);
+    else
+      cloth.pins = readPins(*n, cloth.resolution);
+  }
   return cloth;
 }
 
-std::vector<ClothDesc> readCloths(const Node& node) {
+std::vector<ClothDesc> readCloths(const Node& node, const std::string& folder) {
   std::vector<ClothDesc> cloths;
   const size_t count = node.arraySize(0);
-  for (size_t k = 0; k < count; ++k) cloths.push_back(readCloth(node.element(k), k));
+  for (size_t k = 0; k < count; ++k) cloths.push_back(readCloth(node.element(k), k, folder));
   return cloths;
 }
 
@@ -374,7 +472,7 @@ SceneDesc parseScene(const std::string& jsonText, const std::string& path) {
   const std::string folder = path.empty() || path.front() == '<'
                                  ? std::string()
                                  : std::filesystem::path(path).parent_path().string();
-  if (auto n = root.find("cloths")) scene.cloths = readCloths(*n);
+  if (auto n = root.find("cloths")) scene.cloths = readCloths(*n, folder);
   if (auto n = root.find("soft_bodies")) scene.softBodies = readSoftBodies(*n, folder);
   if (auto n = root.find("shells")) scene.shells = readShells(*n, folder);
   if (scene.cloths.empty() && scene.softBodies.empty() && scene.shells.empty())

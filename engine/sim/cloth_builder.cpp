@@ -15,6 +15,7 @@
 #include "sim/contact_triangles.h"
 #include "sim/element_builder.h"
 #include "sim/initial_velocity.h"
+#include "sim/mesh_cloth_builder.h"
 #include "sim/momentum_bodies.h"
 #include "sim/work_estimate.h"
 
@@ -99,6 +100,13 @@ SurfaceMesh gridTriangles(const ClothDesc& cloth, const Grid& grid) {
       addTriangle(p00, p10, p01);
       addTriangle(p10, p11, p01);
     }
+  }
+  // Grid UVs: u = i / (nx - 1), v = j / (ny - 1).
+  mesh.uvs.reserve(mesh.indices.size());
+  for (const uint32_t p : mesh.indices) {
+    const uint32_t local = p - grid.base;
+    mesh.uvs.emplace_back(static_cast<float>(local % grid.nx) / static_cast<float>(grid.nx - 1),
+                          static_cast<float>(local / grid.nx) / static_cast<float>(grid.ny - 1));
   }
   return mesh;
 }
@@ -241,7 +249,8 @@ void addTethers(Model& model, const Grid& grid, size_t firstPin) {
 // Particle indices are uint32 with VKXPBD_NONE reserved.
 void checkParticleCount(const SceneDesc& scene) {
   uint64_t total = 0;
-  for (const ClothDesc& cloth : scene.cloths) total += uint64_t{cloth.resolution.x} * cloth.resolution.y;
+  for (const ClothDesc& cloth : scene.cloths)
+    if (!cloth.mesh) total += uint64_t{cloth.resolution.x} * cloth.resolution.y;
   if (total >= VKXPBD_NONE / 2) fail(scene, "cloths", "too many particles (" + std::to_string(total) + ")");
 }
 
@@ -301,6 +310,13 @@ Model buildModel(const SceneDesc& scene) {
   model.sourcePath = scene.path;
   for (size_t k = 0; k < scene.cloths.size(); ++k) {
     const ClothDesc& cloth = scene.cloths[k];
+    if (cloth.mesh) {  // sim/mesh_cloth_builder.h
+      const size_t firstPin = model.pins.size();
+      const uint32_t base = model.particleCount();
+      addMeshCloth(scene, model, cloth, k);
+      if (cloth.tethers) addTethers(model, Grid{base, model.particleCount() - base, 1}, firstPin);
+      continue;
+    }
     const Grid grid{model.particleCount(), cloth.resolution.x, cloth.resolution.y};
     addParticles(model, cloth, grid);
     addConstraints(model, cloth, grid);

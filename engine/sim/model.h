@@ -89,6 +89,9 @@ struct SolverSettings {
 struct SurfaceMesh {
   std::string name;
   std::vector<uint32_t> indices;  // 3 per triangle, into the model's particles
+  // Texture coordinates (u, v), dimensionless: one per triangle corner, in `indices` order, or empty
+  // (none); per corner because a welded mesh keeps its UV seams. Written by the animation export.
+  std::vector<glm::vec2> uvs;
 };
 
 // Particle–particle contacts (self-collision and collision between bodies): every particle is a sphere

@@ -38,6 +38,7 @@ WorkEstimate estimateWork(const SceneDesc& scene) {
   WorkEstimate estimate;
   for (size_t k = 0; k < scene.cloths.size(); ++k) {
     const ClothDesc& c = scene.cloths[k];
+    if (c.mesh) continue;  // an OBJ: bounded by the mesh file's size limit, like OBJ shells
     const double n = double(c.resolution.x) * double(c.resolution.y);
     // Stretch 2n, shear 2n, bending 2n (distance) or 3n (elements), tethers n: upper bounds.
     const double constraints = 2.0 * n + (c.shear ? 2.0 * n : 0.0) +

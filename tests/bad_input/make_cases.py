@@ -485,6 +485,33 @@ for args, expect in [
         ("bench --out /proc/vkxpbd/b.json", "--out /proc/vkxpbd/b.json: cannot create the folder")]:
     case("output", 2, expect, args)
 
+# ---- animation export and cloths from meshes (issue 16) ----------------------------------------------------
+for args, expect in [
+        ("run --export ''", "--export: empty value"),
+        ("run --every 0", "--every: expected an integer"),
+        ("render --export ''", "--export: empty value")]:
+    case("cli", 2, expect, args)
+for args, expect in [
+        (f"run {GOOD} --frames 1 --out @OUT@ --export /proc/vkxpbd", "--export /proc/vkxpbd: cannot create the folder"),
+        (f"run {GOOD} --frames 1 --out @OUT@ --export @DIR@/cases.tsv", "--export @DIR@/cases.tsv: cannot create the folder"),
+        (f"render {GOOD} --frames 1 --out @OUT@ --export /proc/vkxpbd", "--export /proc/vkxpbd: cannot create the folder")]:
+    case("output", 2, expect, args)
+write("meshes/cloth_fan.obj", "v 0 0 0\nv 1 0 0\nv 1 1 0\nv 2 0 1\nv 2 1 -1\nf 1 2 3\nf 2 4 3\nf 2 5 3\n")
+for name, cloth, expect in [
+        ("cloth_mesh_non_manifold", {"mesh": {"file": "../meshes/cloth_fan.obj"}},
+         "cloth_fan.obj: edge (vertices 1, 2) of triangle 2 is on more than two triangles (non-manifold)"),
+        ("cloth_mesh_degenerate", {"mesh": {"file": "../meshes/degenerate.obj"}}, "degenerate.obj: triangle"),
+        ("cloth_mesh_missing", {"mesh": {"file": "../meshes/no_such.obj"}}, "no_such.obj"),
+        ("cloth_mesh_with_resolution", {"mesh": {"file": "../meshes/cloth_fan.obj"}, "resolution": [4, 4]},
+         "cloths[0].resolution: not used by a cloth made from a mesh"),
+        ("cloth_mesh_pin_off_mesh", {"mesh": {"file": "../meshes/degenerate.obj"}, "pins": [{"vertex": -1}]},
+         "cloths[0].pins[0].vertex"),
+        ("cloth_material_unknown", {"material": "denin"}, "unknown material 'denin' (did you mean 'denim'?)"),
+        ("cloth_material_not_string", {"material": 3}, "cloths[0].material"),
+        ("cloth_warp_on_grid", {"compliance": {"warp": 1e-3}}, "warp and weft apply to a cloth made from a mesh")]:
+    write(f"scenes/{name}.json", json.dumps({"cloths": [cloth]}) + "\n")
+    case("scene", 3, expect, RUN.format(file=f"scenes/{name}.json"))
+
 with open(os.path.join(HERE, "cases.tsv"), "w") as f:
     f.write("# category\texit code\ttext the output must contain\tcommand line (@DIR@: this folder, @OUT@: a fresh "
             "temporary folder). Written by make_cases.py.\n")

@@ -1,0 +1,290 @@
+// Cloth from a mesh (`cloths[].mesh`, sim/mesh_cloth_builder.h) and the material library
+// (scene/cloth_materials.h): constraint counts against the mesh's edges and interior edges, warp / weft /
+// shear from the UV directions, the mesh version of a grid cloth sagging like the grid (CPU reference,
+// gs and jacobi), material lookup and override precedence, and strict errors for bad meshes.
+//
+// The test grid (nx × ny particles, UV (i/(nx−1), j/(ny−1))): E = (nx−1)·ny + nx·(ny−1) + (nx−1)·(ny−1)
+// edges, of which 2·(nx−1) + 2·(ny−1) are on the boundary.
+#include <gtest/gtest.h>
+
+#include <unistd.h>
+
+#include <cmath>
+#include <cstdio>
+#include <filesystem>
+#include <fstream>
+#include <map>
+
+#include "export/animation_export.h"
+#include "scene/cloth_materials.h"
+#include "scene/scene.h"
+#include "sim/cloth_builder.h"
+#include "sim/cpu_solver.h"
+#include "sim/mesh_cloth_builder.h"
+#include "sim/solver_layout.h"
+
+namespace vkxpbd {
+namespace {
+
+namespace fs = std::filesystem;
+
+class MeshCloth : public ::testing::Test {
+ protected:
+  void SetUp() override {
+    dir = fs::temp_directory_path() / ("vkxpbd_mesh_cloth_test_" + std::to_string(::getpid()));
+    fs::create_directories(dir);
+  }
+  void TearDown() override { fs::remove_all(dir); }
+
+  // Writes `text` to DIR/name and returns the path.
+  std::string file(const std::string& name, const std::string& text) const {
+    const std::string path = (dir / name).string();
+    std::ofstream(path) << text;
+    return path;
+  }
+
+  // A scene with one cloth: `clothJson` is the cloth object's members after the mesh.
+  SceneDesc meshScene(const std::string& obj, const std::string& clothJson) const {
+    return parseScene(R"({"cloths": [{"name": "m", "mesh": {"file": ")" + obj + "\"}" +
+                          (clothJson.empty() ? "" : ", " + clothJson) + "}]}",
+                      (dir / "scene.json").string());
+  }
+
+  // An nx × ny grid as OBJ text (positions in the xz plane, 0.1 m apart), optionally with UVs.
+  static std::string gridObj(uint32_t nx, uint32_t ny, bool uvs) {
+    std::string text;
+    for (uint32_t j = 0; j < ny; ++j)
+      for (uint32_t i = 0; i < nx; ++i) {
+        text += "v " + std::to_string(0.1 * i) + " 1 " + std::to_string(0.1 * j) + "\n";
+        if (uvs)
+          text += "vt " + std::to_string(double(i) / (nx - 1)) + " " + std::to_string(double(j) / (ny - 1)) +
+                  "\n";
+      }
+    for (uint32_t j = 0; j + 1 < ny; ++j)
+      for (uint32_t i = 0; i + 1 < nx; ++i) {
+        const uint32_t a = j * nx + i + 1, b = a + 1, c = a + nx, d = c + 1;  // 1-based
+        auto corner = [&](uint32_t v) {
+          std::string item = std::to_string(v);
+          if (uvs) item += '/' + std::to_string(v);  // "v/vt" (appended: GCC 12 warns on "/" + std::string)
+          return item;
+        };
+        text += "f " + corner(a) + " " + corner(c) + " " + corner(b) + "\n";
+        text += "f " + corner(b) + " " + corner(c) + " " + corner(d) + "\n";
+      }
+    return text;
+  }
+
+  fs::path dir;
+};
+
+size_t countKind(const Model& model, ConstraintKind kind) {
+  size_t n = 0;
+  for (const DistanceConstraint& c : model.distance) n += c.kind == static_cast<uint32_t>(kind);
+  return n;
+}
+
+constexpr uint32_t kNx = 7, kNy = 5;
+constexpr size_t kEdges = (kNx - 1) * kNy + kNx * (kNy - 1) + (kNx - 1) * (kNy - 1);  // 30 + 28 + 24
+constexpr size_t kInterior = kEdges - 2 * (kNx - 1) - 2 * (kNy - 1);
+
+TEST_F(MeshCloth, DistanceConstraintsAreTheEdgesAndBendingTheInteriorEdges) {
+  const std::string obj = file("grid.obj", gridObj(kNx, kNy, false));
+  const Model distance = buildModel(meshScene(obj, R"("bending": "distance")"));
+  EXPECT_EQ(distance.particleCount(), kNx * kNy);
+  EXPECT_EQ(countKind(distance, ConstraintKind::Stretch), kEdges);  // no UVs: every edge is stretch
+  EXPECT_EQ(countKind(distance, ConstraintKind::Shear), 0u);
+  EXPECT_EQ(countKind(distance, ConstraintKind::Bend), kInterior);
+  EXPECT_TRUE(distance.elements.empty());
+  for (const char* bending : {"dihedral", "isometric"}) {
+    const Model m = buildModel(meshScene(obj, std::string(R"("bending": ")") + bending + "\""));
+    EXPECT_EQ(m.distance.size(), kEdges) << bending;
+    EXPECT_EQ(m.elements.size(), kInterior) << bending;
+  }
+  // Mass: areal density (default 0.1 kg/m²) × area 0.6 m × 0.4 m.
+  double mass = 0.0;
+  for (const glm::vec4& p : distance.restPositions) mass += 1.0 / p.w;
+  EXPECT_NEAR(mass, 0.1 * 0.6 * 0.4, 1e-7);
+}
+
+TEST_F(MeshCloth, UvDirectionsGiveWarpWeftAndShearCompliances) {
+  const std::string obj = file("grid_uv.obj", gridObj(kNx, kNy, true));
+  const Model m = buildModel(meshScene(obj, R"("compliance": {"warp": 1e-3, "weft": 2e-3, "shear": 3e-3})"));
+  std::map<float, size_t> byCompliance;
+  for (const DistanceConstraint& c : m.distance)
+    if (c.kind != static_cast<uint32_t>(ConstraintKind::Bend)) ++byCompliance[c.compliance];
+  EXPECT_EQ(byCompliance[1e-3f], (kNx - 1) * kNy);        // along u
+  EXPECT_EQ(byCompliance[2e-3f], kNx * (kNy - 1));        // along v
+  EXPECT_EQ(byCompliance[3e-3f], (kNx - 1) * (kNy - 1));  // the diagonals
+  EXPECT_EQ(countKind(m, ConstraintKind::Shear), (kNx - 1) * (kNy - 1));
+  // The surface keeps the file's UVs per corner, and the export writes them: particle (i, j) of the grid
+  // (file vertex j·nx + i, welded in order of first use) has (i/(nx−1), j/(ny−1)).
+  const SurfaceMesh& surface = m.surfaces.at(0);
+  ASSERT_EQ(surface.uvs.size(), surface.indices.size());
+  const std::vector<ExportBody> bodies = exportBodies(m);
+  ASSERT_EQ(bodies.size(), 1u);
+  for (size_t c = 0; c < surface.indices.size(); ++c) {
+    const glm::vec3 x(m.restPositions[surface.indices[c]]);  // (0.1 i, 1, 0.1 j) m
+    const glm::vec2 expected(std::round(x.x / 0.1f) / (kNx - 1), std::round(x.z / 0.1f) / (kNy - 1));
+    EXPECT_NEAR(surface.uvs[c].x, expected.x, 1e-6f) << "corner " << c;
+    EXPECT_NEAR(surface.uvs[c].y, expected.y, 1e-6f) << "corner " << c;
+    EXPECT_EQ(bodies[0].uvs.at(bodies[0].cornerUvs.at(c)), surface.uvs[c]) << "corner " << c;
+  }
+  EXPECT_EQ(classifyUvEdge({1.0f, 0.4f}), UvEdge::Warp);  // 21.8° from u
+  EXPECT_EQ(classifyUvEdge({1.0f, 0.42f}), UvEdge::Shear);
+  EXPECT_EQ(classifyUvEdge({-0.4f, 1.0f}), UvEdge::Weft);
+}
+
+// Mean height lost by the cloth's particles after `frames` frames of the CPU reference solver, m.
+double meanSag(const SceneDesc& scene, uint32_t frames) {
+  const Model model = buildModel(scene);
+  const SolverLayout layout = buildSolverLayout(model, scene.solver);
+  CpuSolver solver(model, scene.solver, layout);
+  State state = makeInitialState(model);
+  for (uint32_t f = 0; f < frames; ++f) solver.stepFrame(state);
+  double sag = 0.0;
+  for (size_t p = 0; p < state.positions.size(); ++p) sag += model.restPositions[p].y - state.positions[p].y;
+  return sag / static_cast<double>(state.positions.size());
+}
+
+// The grid cloth exported as OBJ (engine/export: v, vt, vn in the grid's particle order) and loaded back
+// as a mesh cloth has the grid's stretch edges and dihedral elements: it sags like the grid within 1%.
+TEST_F(MeshCloth, MeshVersionOfAGridClothSagsLikeTheGrid) {
+  for (const char* mode : {"gs", "jacobi"}) {
+    const std::string common =
+        std::string(R"("solver": {"mode": ")") + mode + R"(", "substeps": 10, "damping": 5})";
+    const std::string cloth =
+        R"("bending": "dihedral", "shear": false, "compliance": {"stretch": 1e-6, "bend": 1.0})";
+    const SceneDesc grid = parseScene(
+        "{" + common +
+            R"(, "cloths": [{"name": "g", "resolution": [12, 12], "size": [0.5, 0.5], "plane": "xz",
+                      "center": [0, 1, 0], "pins": [{"i": 0, "j": 0}, {"i": -1, "j": 0}], )" +
+            cloth + "}]}",
+        "grid.json");
+    {
+      AnimationExporter exporter(dir.string(), buildModel(grid), grid.solver.frameDt, 0);
+      exporter.write(0, buildModel(grid).restPositions);
+      exporter.close();
+    }
+    const SceneDesc mesh = parseScene("{" + common + R"(, "cloths": [{"name": "m", "mesh": {"file": ")" +
+                                          (dir / "g" / "g_0000.obj").string() +
+                                          R"("}, "pins": [{"vertex": 0}, {"vertex": 11}], )" + cloth + "}]}",
+                                      "mesh.json");
+    const double gridSag = meanSag(grid, 240), meshSag = meanSag(mesh, 240);  // at rest (damped)
+    std::printf("%s: mean sag at rest, grid %.5f m, mesh %.5f m\n", mode, gridSag, meshSag);
+    EXPECT_GT(gridSag, 0.05) << mode;  // it does sag
+    EXPECT_NEAR(meshSag, gridSag, 0.01 * gridSag) << mode;
+  }
+}
+
+TEST(ClothMaterials, LookupByNameAndEveryMaterialIsPhysical) {
+  for (const char* name : {"cotton", "denim", "silk", "leather", "jersey", "rubber_sheet", "paper"}) {
+    const ClothMaterial* m = findClothMaterial(name);
+    ASSERT_NE(m, nullptr) << name;
+    EXPECT_GT(m->arealDensity, 0.0f) << name;
+    EXPECT_GT(m->complianceStretch, 0.0f) << name;
+    EXPECT_GT(m->complianceShear, m->complianceStretch) << name << ": shearing is easier than stretching";
+    EXPECT_GT(m->complianceBend, 0.0f) << name;
+    EXPECT_LE(m->friction.y, m->friction.x) << name << ": μk <= μs";
+  }
+  EXPECT_EQ(findClothMaterial("velvet"), nullptr);
+  EXPECT_EQ(clothMaterials().size(), 7u);
+  // Denim from its KES-F source: EMT 5.515 % at 490.3 N/m, G 2.18 gf/cm/deg, B 0.172 gf·cm²/cm.
+  const ClothMaterial& denim = *findClothMaterial("denim");
+  EXPECT_NEAR(denim.complianceStretch, 0.05515 / 490.3, 1e-6);
+  EXPECT_NEAR(denim.complianceShear, 1.0 / (2.18 * 56.19), 1e-5);
+  EXPECT_NEAR(denim.complianceBend, 1.0 / (3.0 * 0.172 * 9.80665e-5), 50.0);
+}
+
+TEST(ClothMaterials, SceneMaterialSetsValuesAndExplicitKeysOverrideThem) {
+  const SceneDesc scene =
+      parseScene(R"({"cloths": [{"compliance": {"stretch": 1e-3}, "material": "silk"}]})", "t.json");
+  const ClothDesc& cloth = scene.cloths.at(0);
+  const ClothMaterial& silk = *findClothMaterial("silk");
+  EXPECT_EQ(cloth.material, "silk");
+  EXPECT_EQ(cloth.complianceStretch, 1e-3f);  // explicit, although written before "material"
+  EXPECT_EQ(cloth.complianceShear, silk.complianceShear);
+  EXPECT_EQ(cloth.complianceBend, silk.complianceBend);
+  EXPECT_EQ(cloth.arealDensity, silk.arealDensity);
+  EXPECT_EQ(cloth.bending, ClothBending::Dihedral);
+  EXPECT_EQ(cloth.friction.value(), silk.friction);
+  const SceneDesc overridden = parseScene(
+      R"({"cloths": [{"material": "denim", "areal_density": 0.5, "bending": "distance", "friction": {"static": 0.1}}]})",
+      "t.json");
+  EXPECT_EQ(overridden.cloths[0].arealDensity, 0.5f);
+  EXPECT_EQ(overridden.cloths[0].bending, ClothBending::Distance);
+  EXPECT_EQ(overridden.cloths[0].friction->x, 0.1f);
+  // The model gets the material's mass: 0.0818 kg/m² × 1 m².
+  double mass = 0.0;
+  for (const glm::vec4& p : buildModel(scene).restPositions) mass += 1.0 / p.w;
+  EXPECT_NEAR(mass, silk.arealDensity, 1e-6);
+}
+
+std::string sceneError(const std::string& json) {
+  try {
+    parseScene(json, "t.json");
+  } catch (const SceneError& e) {
+    return e.what();
+  }
+  return "";
+}
+
+TEST(ClothMaterials, UnknownNameIsAnErrorWithDidYouMean) {
+  EXPECT_EQ(sceneError(R"({"cloths": [{"material": "denin"}]})"),
+            "t.json: cloths[0].material: unknown material 'denin' (did you mean 'denim'?); the materials are "
+            "'denim', 'cotton', 'silk', 'leather', 'jersey', 'rubber_sheet' or 'paper'");
+  EXPECT_NE(sceneError(R"({"cloths": [{"material": "rubber sheet"}]})").find("did you mean 'rubber_sheet'"),
+            std::string::npos);
+}
+
+std::string buildError(const SceneDesc& scene) {
+  try {
+    buildModel(scene);
+  } catch (const SceneError& e) {
+    return e.what();
+  }
+  return "";
+}
+
+TEST_F(MeshCloth, BadMeshesAreErrorsNamingTheFileAndTheElement) {
+  // Three triangles on the edge (1, 2): non-manifold.
+  const std::string fan =
+      file("fan.obj", "v 0 0 0\nv 1 0 0\nv 1 1 0\nv 2 0 1\nv 2 1 -1\nf 1 2 3\nf 2 4 3\nf 2 5 3\n");
+  EXPECT_EQ(
+      buildError(meshScene(fan, "")),
+      fan +
+          ": edge (vertices 1, 2) of triangle 2 is on more than two triangles (non-manifold); a cloth needs "
+          "every edge on one or two");
+  const std::string flat = file("flat.obj", "v 0 0 0\nv 1 0 0\nv 2 0 0\nf 1 2 3\n");
+  EXPECT_NE(buildError(meshScene(flat, "")).find(flat + ": triangle 0 (vertices 0, 1, 2) is degenerate"),
+            std::string::npos);
+  const std::string none = file("none.obj", "v 0 0 0\nv 1 0 0\nv 2 0 0\n");
+  EXPECT_EQ(buildError(meshScene(none, "")), none + ": no triangles");
+  const std::string missing = (dir / "missing.obj").string();
+  EXPECT_NE(buildError(meshScene(missing, "")).find(missing), std::string::npos);
+  // Pins, grid keys.
+  const std::string grid = file("g.obj", gridObj(3, 3, false));
+  EXPECT_NE(buildError(meshScene(grid, R"("pins": [{"vertex": 9}])"))
+                .find("cloths[0].pins[0].vertex: 9 is not a vertex"),
+            std::string::npos);
+  EXPECT_NE(sceneError(R"({"cloths": [{"mesh": {"file": "x.obj"}, "resolution": [4, 4]}]})")
+                .find("cloths[0].resolution: not used by a cloth made from a mesh"),
+            std::string::npos);
+  EXPECT_NE(
+      sceneError(R"({"cloths": [{"compliance": {"warp": 1}}]})").find("warp and weft apply to a cloth made"),
+      std::string::npos);
+}
+
+TEST_F(MeshCloth, PinsByVertexAndByBox) {
+  const std::string obj = file("g.obj", gridObj(kNx, kNy, false));
+  const Model byVertex = buildModel(meshScene(obj, R"("pins": [{"vertex": 0}, {"vertex": 6}])"));
+  ASSERT_EQ(byVertex.pins.size(), 2u);
+  EXPECT_EQ(glm::vec3(byVertex.restPositions[byVertex.pins[1].particle]), glm::vec3(0.6f, 1.0f, 0.0f));
+  EXPECT_EQ(byVertex.restPositions[byVertex.pins[1].particle].w, 0.0f);
+  // The row z = 0 (x from 0 to 0.6 m): kNx particles.
+  const Model byBox =
+      buildModel(meshScene(obj, R"("pin_box": {"min": [-1, 0.9, -0.01], "max": [1, 1.1, 0.01]})"));
+  EXPECT_EQ(byBox.pins.size(), kNx);
+}
+
+}  // namespace
+}  // namespace vkxpbd
