@@ -344,27 +344,18 @@ usage:
              [--no-timestamps] [--validation] [--capture-frame F] [--renderdoc] [--stats] [--record DIR]
              [--trajectory FILE [--trajectory-every K]] [--hierarchy|--no-hierarchy] [--quiet]
              [--export DIR [--every K]]
-      Opens a window showing SCENE (default: the built-in flag scene) with a settings panel; --frames N
-      closes it after N displayed frames. With --headless (or when there is no display) it simulates
-      N frames (default 120), then writes DIR/final.obj and DIR/state.json (default DIR: out) and
-      prints a summary. --capture-frame F (0-based, below N) records frame F
-      with RenderDoc into DIR/capture_frame*.rdc (docs/profiling.md); in the window app F is a displayed
-      frame, and --renderdoc makes F12 capture the next one; P pins or unpins the particle under the
-      cursor (docs/attachments.md). --stats prints FPS and per-pass GPU times
-      every second in the window app (headless runs always print them). --record DIR makes the window
-      app write every displayed frame to DIR/frame_NNNNN.png, and DIR/video.mp4 when ffmpeg is
-      installed (F9 starts and stops recording into DIR/record). --trajectory FILE (headless)
-      writes the positions and velocities of frame 0 and every K-th frame (default 1) to FILE, a binary
-      file with a JSON header (engine/common/trajectory.h). state.json holds the summary (strain per
-      kind, tetrahedron and balloon volume ratios, momentum), the model (masses, constraints,
-      tetrahedra, triangles, pins) and the final positions and velocities. Every command exits with
-      code 4 on a NaN or infinity, naming the particle, the constraint or element, and the frame.
-      Headless, it shows progress on stderr (frames done, ms per frame, time left; on a terminal a bar,
-      otherwise a line every few seconds); --quiet shows none. So do bench, render, converge and stiffness.
-      --export DIR (runs headless) writes frame 0 and every K-th frame (--every K, default 1) as an OBJ
-      sequence, DIR/BODY/BODY_0000.obj (positions m, normals, UVs), and one USD file with time-sampled
-      points, DIR/scene.usda (docs/export.md); an export estimated larger than the free space or 64 GiB
-      is refused before simulating.
+      Opens a window showing SCENE (default: the built-in flag scene) with a settings panel (keys and
+      mouse: docs/rendering.md); --frames N closes it after N displayed frames; --record DIR writes each
+      displayed frame to DIR/frame_NNNNN.png (and video.mp4 with ffmpeg). With --headless (or no
+      display) it simulates N frames (default 120), writes DIR/final.obj and DIR/state.json (default
+      DIR: out; the summary, the model and the final state) and prints a summary. --capture-frame F
+      records frame F with RenderDoc into DIR/capture_frame*.rdc (docs/profiling.md); --renderdoc makes
+      F12 capture in the window. --stats prints FPS and per-pass GPU times every second in the window.
+      --trajectory FILE (headless) writes positions and velocities of frame 0 and every K-th frame to
+      FILE (engine/common/trajectory.h). --export DIR (headless) writes frame 0 and every K-th frame as
+      OBJ files DIR/BODY/BODY_0000.obj and one USD file DIR/scene.usda (docs/export.md); an export
+      larger than the free space or 64 GiB is refused first. A NaN or infinity exits with code 4,
+      naming the particle, element and frame. Progress goes to stderr (--quiet: none).
   vkxpbd bench [--out FILE.json] [--sizes 64,128,256,512] [--modes gs,jacobi] [--frames N]
                [--warmup N] [--substeps S] [--iterations I] [--omega W] [--device N|name]
                [--tethers] [--hierarchy]  (the cloth cases with tethers / with the hierarchy)
