@@ -1,6 +1,7 @@
 #!/bin/sh
 # usage: cli_expect.sh EXPECTED_EXIT_CODE TEXT COMMAND [ARGS...]
-# Runs COMMAND; passes when it exits with EXPECTED_EXIT_CODE and its output (stdout + stderr) contains TEXT.
+# Runs COMMAND; passes when it exits with EXPECTED_EXIT_CODE and its output (stdout + stderr) contains TEXT
+# (parts of TEXT separated by ' && ' may appear apart, each must appear).
 expected=$1
 text=$2
 shift 2
@@ -11,7 +12,13 @@ if [ "$code" -ne "$expected" ]; then
   echo "cli_expect: exit code $code, expected $expected" >&2
   exit 1
 fi
-case "$output" in
-  *"$text"*) exit 0 ;;
-  *) echo "cli_expect: output lacks: $text" >&2; exit 1 ;;
-esac
+rest=$text
+while [ -n "$rest" ]; do
+  part=${rest%% && *}
+  if [ "$part" = "$rest" ]; then rest=""; else rest=${rest#* && }; fi
+  case "$output" in
+    *"$part"*) ;;
+    *) echo "cli_expect: output lacks: $part" >&2; exit 1 ;;
+  esac
+done
+exit 0

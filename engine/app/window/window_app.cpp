@@ -499,6 +499,23 @@ class WindowApp {
                    kGrabCompliance);
   }
 
+  // Test hook, not reachable from scene files: VKXPBD_TEST_DROP=F1:PATH1;F2:PATH2 drops PATH1 onto the
+  // window at displayed frame F1, and so on (tests/CMakeLists.txt, cli.window_open_scenes).
+  void testDrop() {
+    const char* hook = std::getenv("VKXPBD_TEST_DROP");
+    if (hook == nullptr) return;
+    const std::string spec = hook;
+    for (size_t start = 0; start < spec.size();) {
+      size_t end = spec.find(';', start);
+      if (end == std::string::npos) end = spec.size();
+      const std::string item = spec.substr(start, end - start);
+      const size_t colon = item.find(':');
+      if (colon != std::string::npos && std::strtoull(item.c_str(), nullptr, 10) == displayed_)
+        input_.dropped.push_back(item.substr(colon + 1));
+      start = end + 1;
+    }
+  }
+
   // The camera ray through a cursor position (window units); the 3D view starts right of the docked panel.
   std::optional<render::Ray> viewRay(glm::vec2 cursor) const {
     int width = 0, height = 0;
@@ -746,6 +763,7 @@ class WindowApp {
       ImGui::SameLine();
       ImGui::TextColored(ImVec4(1.0f, 0.3f, 0.3f, 1.0f), "REC %u frames", recordedFrames_);
     }
+    testDrop();
     if (!input_.dropped.empty()) {  // a file dropped onto the window: the last one is opened
       pendingScene_ = input_.dropped.back();
       input_.dropped.clear();
@@ -925,6 +943,8 @@ class WindowApp {
         reloadError_.clear();
       } catch (const SceneError& e) {
         reloadError_ = e.what();
+        std::printf("window: cannot open %s: %s\n", path.empty() ? "the built-in scene" : path.c_str(),
+                    reloadError_.c_str());
         return;
       }
       if (path != options_.scene) {
