@@ -7,6 +7,7 @@
 
 #include "gpu/device_limits.h"
 #include "shared/contact_math.h"
+#include "sim/aero.h"
 #include "sim/contact_triangles.h"
 #include "sim/sim_params.h"
 #include "vk/compute.h"
@@ -257,8 +258,7 @@ void GpuSolver::createSurfaceDescriptors() {
   own(VKXPBD_SURFACE_BINDING_TRIANGLE_OFFSETS, surface.offsets, "surface triangle offsets");
   own(VKXPBD_SURFACE_BINDING_PARTICLE_TRIANGLES, surface.triangles, "surface particle triangles");
   // The wind field, then per triangle its coefficients (shared/aero_math.h).
-  std::vector<glm::vec4> aero(2 + triangles, glm::vec4(0.0f));
-  own(VKXPBD_SURFACE_BINDING_AERO, aero, "aerodynamics");
+  own(VKXPBD_SURFACE_BINDING_AERO, packAero(model_, surface), "aerodynamics");
   own(VKXPBD_SURFACE_BINDING_TRIANGLE_FORCE, std::vector<glm::vec4>(triangles, glm::vec4(0.0f)),
       "surface triangle forces");
 

@@ -43,6 +43,10 @@ enum class MassDistribution { Area, Uniform };  // Area: lumped triangle areas; 
 // constraints across every interior edge (compliance 1/(N·m)).
 enum class ClothBending { Distance, Dihedral, Isometric };
 
+// Default aerodynamic coefficients of cloths and shells (docs/wind.md): normal drag of a flat plate
+// broadside on (≈ 1.2), a small skin-friction tangential drag, a modest lift.
+inline constexpr glm::vec3 kClothAerodynamics{1.2f, 0.02f, 0.2f};
+
 struct ClothDesc {
   std::string name = "cloth";
   glm::vec2 size{1.0f, 1.0f};          // m, extent along the first and second axis
@@ -67,6 +71,7 @@ struct ClothDesc {
   std::optional<HierarchySettings> hierarchy;  // the body's own (else the solver's)
   glm::vec3 velocity{0.0f};                    // initial velocity, m/s
   glm::vec3 angularVelocity{0.0f};             // initial angular velocity about the centre of mass, rad/s
+  glm::vec3 aero = kClothAerodynamics;         // C_n, C_t, C_l (dimensionless), used with a "wind"
 };
 
 // Where a body's mesh comes from. Paths are resolved against the scene file's folder.
@@ -126,6 +131,7 @@ struct ShellDesc {
   std::optional<PinBoxDesc> pinBox;
   std::optional<glm::vec2> friction;           // μs, μk against colliders and other bodies (else theirs)
   std::optional<HierarchySettings> hierarchy;  // the body's own (else the solver's)
+  glm::vec3 aero = kClothAerodynamics;         // C_n, C_t, C_l (dimensionless), used with a "wind"
 };
 
 // The render camera of the scene file's optional "camera" object (vkxpbd render; docs/scene-format.md).
@@ -148,6 +154,7 @@ struct SceneDesc {
   float thickness = 0.005f;                       // m
   ContactSettings contacts;          // particle–particle contacts ("contacts" key; off when absent)
   std::optional<CameraDesc> camera;  // "camera": the render camera; none: frame the scene's bounds
+  WindSettings wind;                 // "wind": the air (off when absent)
 };
 
 // Parses and validates a scene file. Throws SceneError naming the file and field.

@@ -22,6 +22,7 @@
 #include "scene/collider_loader.h"
 #include "scene/json_node.h"
 #include "scene/scene.h"
+#include "scene/wind_loader.h"
 #include "sim/colouring.h"
 
 namespace vkxpbd {
@@ -240,9 +241,26 @@ glm::uvec2 readResolution(const Node& node) {
 }
 
 ClothDesc readCloth(const Node& node, size_t index) {
-  node.expectObject({"name", "size", "resolution", "center", "plane", "areal_density", "mass_distribution",
-                     "shear", "bend", "bending", "tethers", "compliance", "stiffness", "pins", "rotation",
-                     "friction", "velocity", "angular_velocity", "hierarchy"});
+  node.expectObject({"name",
+                     "size",
+                     "resolution",
+                     "center",
+                     "plane",
+                     "areal_density",
+                     "mass_distribution",
+                     "shear",
+                     "bend",
+                     "bending",
+                     "tethers",
+                     "compliance",
+                     "stiffness",
+                     "pins",
+                     "rotation",
+                     "friction",
+                     "velocity",
+                     "angular_velocity",
+                     "hierarchy",
+                     "aerodynamics"});
   ClothDesc cloth;
   cloth.name = index == 0 ? "cloth" : "cloth" + std::to_string(index);
   if (auto n = node.find("name")) cloth.name = n->name();
@@ -285,6 +303,7 @@ ClothDesc readCloth(const Node& node, size_t index) {
     cloth.stiffnessBend = k.bend;
   }
   if (auto n = node.find("pins")) cloth.pins = readPins(*n, cloth.resolution);
+  if (auto n = node.find("aerodynamics")) cloth.aero = readAerodynamics(*n, cloth.aero);
   return cloth;
 }
 
@@ -350,8 +369,8 @@ SceneDesc parseScene(const std::string& jsonText, const std::string& path) {
     throw SceneError(path + ": a NUL byte at offset " + std::to_string(nul) + " (a scene file is JSON text)");
   const Json document = parseJson(jsonText, path);
   const Node root(document, "", path);
-  root.expectObject(
-      {"name", "solver", "thickness", "contacts", "cloths", "soft_bodies", "shells", "colliders", "camera"});
+  root.expectObject({"name", "solver", "thickness", "contacts", "cloths", "soft_bodies", "shells",
+                     "colliders", "camera", "wind"});
   SceneDesc scene;
   scene.path = path;
   scene.name = defaultSceneName(path);
@@ -370,6 +389,7 @@ SceneDesc parseScene(const std::string& jsonText, const std::string& path) {
     root.fail("needs at least one body in 'cloths', 'soft_bodies' or 'shells'");
   if (auto n = root.find("colliders")) readColliders(*n, scene, folder);
   if (auto n = root.find("camera")) scene.camera = readCamera(*n);
+  if (auto n = root.find("wind")) scene.wind = readWind(*n);
   return scene;
 }
 

@@ -297,6 +297,7 @@ Model buildModel(const SceneDesc& scene) {
     const ClothDesc& cloth = scene.cloths[k];
     const Grid grid{model.particleCount(), cloth.resolution.x, cloth.resolution.y};
     addParticles(model, cloth, grid);
+    model.surfaces.back().aero = cloth.aero;
     addConstraints(model, cloth, grid);
     addElementBending(model, cloth);
     setBodyFriction(model, grid.base, grid.count(), cloth.friction);
@@ -317,6 +318,7 @@ Model buildModel(const SceneDesc& scene) {
   model.sdfValues = scene.sdfValues;
   model.colliderSurfaces = scene.colliderSurfaces;
   model.thickness = scene.thickness;
+  model.wind = scene.wind;
   model.momentumBodies = findFreeBodies(model);
   return model;
 }

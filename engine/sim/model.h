@@ -10,6 +10,7 @@
 
 #include <glm/glm.hpp>
 
+#include "shared/aero_math.h"
 #include "shared/gpu_types.h"
 
 namespace vkxpbd {
@@ -88,6 +89,9 @@ struct SolverSettings {
 struct SurfaceMesh {
   std::string name;
   std::vector<uint32_t> indices;  // 3 per triangle, into the model's particles
+  // Aerodynamic coefficients (dimensionless): normal drag C_n, tangential drag C_t, lift C_l
+  // (shared/aero_math.h); 0 disables each.
+  glm::vec3 aero{0.0f};
 };
 
 // Particle–particle contacts (self-collision and collision between bodies): every particle is a sphere
@@ -110,6 +114,15 @@ struct ContactSettings {
   float triangleSearch = 0.0f;  // m: triangles nearer than this are listed (set by buildModel)
   // false: buildModel widens searchRadius so that the triangles are found (docs/contacts.md)
   bool searchRadiusGiven = true;
+};
+
+// The air (docs/wind.md): when enabled, every surface triangle feels drag and lift against the wind
+// field (constant velocity plus deterministic gusts) in every substep, before the prediction.
+struct WindSettings {
+  bool enabled = false;
+  // velocity: xyz m/s, w air density ρ (kg/m³); gust: amplitude (m/s), frequency (Hz), wavelength (m),
+  // seed (an integer)
+  gpu::WindField field{glm::vec4(0.0f, 0.0f, 0.0f, 1.2f), glm::vec4(0.0f, 0.5f, 4.0f, 0.0f)};
 };
 
 // The surface of a mesh collider in the collider's own frame (m), kept for drawing it.
@@ -152,6 +165,7 @@ struct Model {
   std::vector<BodyRange> bodies;             // every body's particles (set by buildModel)
   float thickness = 0.0f;                    // collision distance kept from colliders, m
   ContactSettings contacts;
+  WindSettings wind;
 
   uint32_t particleCount() const { return static_cast<uint32_t>(restPositions.size()); }
   // Distance and element constraints (the global volume constraints not counted).

@@ -41,6 +41,8 @@ enum class PassId : uint32_t {
   Grab,
   Collide,
   UpdateVelocity,
+  AeroForces,  // surface passes (PassLayout::Surface): wind and aerodynamics, before predict
+  AeroApply,
   Count
 };
 inline constexpr uint32_t kPassCount = static_cast<uint32_t>(PassId::Count);
