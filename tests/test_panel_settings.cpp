@@ -1,6 +1,7 @@
 // What the window's settings panel changes in a scene (engine/app/panel_settings.h): a round trip leaves
 // the scene as it was, contact edits give a model that builds (the search radius follows the distance and
 // the triangles), and an invalid edit is rejected by buildModel with the field named.
+#include <cmath>
 #include <string>
 
 #include <gtest/gtest.h>
@@ -96,6 +97,24 @@ TEST(PanelSettings, AnInvalidContactDistanceIsRejectedNamingTheField) {
   } catch (const SceneError& e) {
     EXPECT_NE(std::string(e.what()).find("contacts.distance"), std::string::npos) << e.what();
   }
+}
+
+TEST(PanelSettings, WindSpeedAndDirectionRoundTrip) {
+  SceneDesc scene = shipped("flag");
+  ASSERT_TRUE(scene.wind.enabled);
+  PanelSettings panel = PanelSettings::from(scene);
+  EXPECT_TRUE(panel.wind);
+  EXPECT_NEAR(panel.windSpeed, std::hypot(6.0f, 0.5f), 1e-5f);  // m/s: scenes/flag.json
+  panel.windSpeed = 10.0f;
+  panel.windDirection = 90.0f;  // towards +z
+  panel.applyTo(scene);
+  EXPECT_NEAR(scene.wind.field.velocity.x, 0.0f, 1e-5f);
+  EXPECT_NEAR(scene.wind.field.velocity.z, 10.0f, 1e-5f);
+  EXPECT_EQ(scene.wind.field.gust.x, 2.0f);  // the scene's gusts stay
+  panel.wind = false;
+  panel.applyTo(scene);
+  EXPECT_FALSE(scene.wind.enabled);
+  EXPECT_EQ(buildModel(scene).wind.enabled, false);
 }
 
 TEST(PanelSettings, ScenesWithoutContactsOfferNone) {

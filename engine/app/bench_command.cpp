@@ -235,6 +235,46 @@ nlohmann::json benchSelfCollision(const vk::Context& ctx, const BenchOptions& op
   return result;
 }
 
+// The cost of wind (docs/wind.md): the standard cloth in Gauss-Seidel mode without and with a gusty wind
+// (5 m/s along x, 2 m/s along z, 2 m/s gusts), timed in the same run; plus the GPU time of the two aero
+// passes (aero forces per triangle, aero apply per particle, once per substep each).
+nlohmann::json benchWind(const vk::Context& ctx, const BenchOptions& options, uint32_t size) {
+  SceneDesc scene = builtinScene("standard_cloth");
+  scene.cloths.at(0).resolution = {size, size};
+  scene.solver.mode = SolverMode::GaussSeidel;
+  options.overrides.applyTo(scene.solver);
+  nlohmann::json result;
+  double msWithout = 0.0;
+  for (bool wind : {false, true}) {
+    scene.wind.enabled = wind;
+    scene.wind.field.velocity = glm::vec4(5.0f, 0.0f, 2.0f, 1.2f);
+    scene.wind.field.gust = glm::vec4(2.0f, 0.5f, 4.0f, 1.0f);
+    const Model model = buildModel(scene);
+    const SolverLayout layout = buildSolverLayout(model, scene.solver);
+    const Timing t =
+        timeSolver(ctx, options, model, scene.solver, layout,
+                   std::to_string(size) + "x" + std::to_string(size) + (wind ? " wind" : " no wind"));
+    if (!wind) {
+      msWithout = t.frameMs;
+      continue;
+    }
+    double aeroMs = 0.0;
+    for (const vk::StageTime& s : t.stages)
+      if (s.name == "aero forces" || s.name == "aero apply") aeroMs += s.ms;
+    std::printf(
+        "  %4u x %-4u gs wind: %8.3f ms/frame, without %8.3f ms/frame (aero passes: GPU %.3f ms/frame)\n",
+        size, size, t.frameMs, msWithout, aeroMs);
+    std::fflush(stdout);
+    result = timedCaseJson(model, scene.solver, layout, t);
+    result.update({{"size", size},
+                   {"mode", "gs"},
+                   {"ms_per_frame_without_wind", msWithout},
+                   {"ms_per_frame_with_wind", t.frameMs},
+                   {"aero_gpu_ms_per_frame", aeroMs}});
+  }
+  return result;
+}
+
 // Frame time with rendering: each frame simulates one solver frame and renders it offscreen
 // (960×540, MSAA when available) including the pixel read-back that a window would not need.
 nlohmann::json benchRendered(const vk::Context& ctx, const BenchOptions& options, uint32_t size) {
@@ -302,6 +342,8 @@ int benchCommand(const BenchOptions& options) {
   if (options.contactsSize > 0)
     for (bool triangles : {false, true})
       selfCollision.push_back(benchSelfCollision(ctx, options, options.contactsSize, triangles));
+  nlohmann::json wind = nlohmann::json::array();
+  if (!options.sizes.empty()) wind.push_back(benchWind(ctx, options, options.sizes.front()));
   nlohmann::json rendered = nlohmann::json::array();
   if (options.renderSize > 0) rendered.push_back(benchRendered(ctx, options, options.renderSize));
 
@@ -320,6 +362,7 @@ int benchCommand(const BenchOptions& options) {
       {"results", results},
       {"soft_bodies", softBodies},
       {"self_collision", selfCollision},
+      {"wind", wind},
       {"rendered", rendered}};
   writeTextFile(options.outFile, report.dump(2) + "\n");
   std::printf("wrote %s\n", options.outFile.c_str());

@@ -1,6 +1,7 @@
 #include "app/panel_settings.h"
 
 #include <algorithm>
+#include <cmath>
 
 namespace vkxpbd {
 
@@ -44,6 +45,10 @@ PanelSettings PanelSettings::from(const SceneDesc& scene) {
   p.contactDistance = c.distance;
   p.rebuildInterval = static_cast<int>(c.rebuildInterval);
   p.contactFriction = {c.staticFriction, c.kineticFriction};
+  const glm::vec4& w = scene.wind.field.velocity;
+  p.wind = scene.wind.enabled;
+  p.windSpeed = std::hypot(w.x, w.z);
+  p.windDirection = p.windSpeed > 0.0f ? glm::degrees(std::atan2(w.z, w.x)) : 0.0f;
   return p;
 }
 
@@ -65,6 +70,11 @@ void PanelSettings::applyTo(SceneDesc& scene) const {
     c.complianceShear = std::max(0.0f, complianceShear);
     c.complianceBend = std::max(0.0f, complianceBend);
   }
+  scene.wind.enabled = wind;
+  const float speed = std::clamp(windSpeed, 0.0f, 100.0f),
+              direction = glm::radians(windDirection);  // m/s, rad
+  scene.wind.field.velocity.x = speed * std::cos(direction);
+  scene.wind.field.velocity.z = speed * std::sin(direction);
   if (!contactsAvailable) return;
   ContactSettings& c = scene.contacts;
   const float distance = std::max(contactDistance, 1e-6f);  // m

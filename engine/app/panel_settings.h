@@ -32,6 +32,12 @@ struct PanelSettings {
   int rebuildInterval = 1;          // substeps
   glm::vec2 contactFriction{0.0f};  // μs, μk between particles
 
+  // Wind (docs/wind.md): on or off, its horizontal speed (m/s) and direction (degrees from +x towards +z);
+  // the vertical component, the density and the gusts stay the scene's.
+  bool wind = false;
+  float windSpeed = 0.0f;      // m/s
+  float windDirection = 0.0f;  // degrees
+
   static PanelSettings from(const SceneDesc& scene);
   // Writes the settings into `scene`, clamped to valid ranges. A new contact distance, or triangles turned
   // on, lets buildModel derive the search radius again (the scene's own may be too small for them).

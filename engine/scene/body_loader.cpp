@@ -3,6 +3,7 @@
 #include <filesystem>
 
 #include "scene/attach_loader.h"
+#include "scene/wind_loader.h"
 
 namespace vkxpbd::scene_json {
 namespace {
@@ -139,11 +140,12 @@ SoftBodyDesc readSoftBody(const Node& node, size_t index, const std::string& fol
 
 ShellDesc readShell(const Node& node, size_t index, const std::string& folder) {
   node.expectObject({"name", "mesh", "areal_density", "compliance", "bending", "pressure", "instances",
-                     "pin_box", "friction", "hierarchy", "pins"});
+                     "pin_box", "friction", "hierarchy", "pins", "aerodynamics"});
   ShellDesc shell;
   shell.name = "shell " + std::to_string(index);
   if (auto n = node.find("name")) shell.name = n->name();
   shell.mesh = readSurfaceMesh(node.member("mesh"), folder);
+  if (auto n = node.find("aerodynamics")) shell.aero = readAerodynamics(*n, shell.aero);
   shell.arealDensity = optionalNumber(node, "areal_density", shell.arealDensity, kDensity);
   if (auto n = node.find("compliance")) {
     n->expectObject({"stretch", "bend"});

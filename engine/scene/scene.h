@@ -92,6 +92,9 @@ struct ClothMeshDesc {
   std::optional<glm::vec3> pinBoxMin;  // particles inside [min, max] are pinned, m
   glm::vec3 pinBoxMax{0.0f};           // m
 };
+// Default aerodynamic coefficients of cloths and shells (docs/wind.md): normal drag of a flat plate
+// broadside on (≈ 1.2), a small skin-friction tangential drag, a modest lift.
+inline constexpr glm::vec3 kClothAerodynamics{1.2f, 0.02f, 0.2f};
 
 struct ClothDesc {
   std::string name = "cloth";
@@ -124,6 +127,7 @@ struct ClothDesc {
   std::optional<float> complianceWarp;
   std::optional<float> complianceWeft;
   std::string material;  // the material library entry it started from ("" = none; scene/cloth_materials.h)
+  glm::vec3 aero = kClothAerodynamics;         // C_n, C_t, C_l (dimensionless), used with a "wind"
 };
 
 // Where a body's mesh comes from. Paths are resolved against the scene file's folder.
@@ -185,6 +189,7 @@ struct ShellDesc {
   std::optional<glm::vec2> friction;           // μs, μk against colliders and other bodies (else theirs)
   std::optional<HierarchySettings> hierarchy;  // the body's own (else the solver's)
   std::vector<PinDesc> pins;                   // region pins ("pins": box or sphere, optional attach)
+  glm::vec3 aero = kClothAerodynamics;         // C_n, C_t, C_l (dimensionless), used with a "wind"
 };
 
 // The render camera of the scene file's optional "camera" object (vkxpbd render; docs/scene-format.md).
@@ -209,6 +214,9 @@ struct SceneDesc {
   std::optional<CameraDesc> camera;        // "camera": the render camera; none: frame the scene's bounds
   std::vector<std::string> colliderNames;  // one per collider ("name", else "collider K")
   std::vector<StitchDesc> stitches;        // "stitches"
+  ContactSettings contacts;          // particle–particle contacts ("contacts" key; off when absent)
+  std::optional<CameraDesc> camera;  // "camera": the render camera; none: frame the scene's bounds
+  WindSettings wind;                 // "wind": the air (off when absent)
 };
 
 // Parses and validates a scene file. Throws SceneError naming the file and field.

@@ -24,6 +24,7 @@
 #include "scene/collider_loader.h"
 #include "scene/json_node.h"
 #include "scene/scene.h"
+#include "scene/wind_loader.h"
 #include "sim/colouring.h"
 
 namespace vkxpbd {
@@ -325,7 +326,8 @@ ClothDesc readCloth(const Node& node, size_t index, const std::string& folder) {
                      "hierarchy",
                      "mesh",
                      "material",
-                     "pin_box"});
+                     "pin_box",
+                     "aerodynamics"});
   ClothDesc cloth;
   cloth.name = index == 0 ? "cloth" : "cloth" + std::to_string(index);
   if (auto n = node.find("name")) cloth.name = n->name();
@@ -394,6 +396,7 @@ ClothDesc readCloth(const Node& node, size_t index, const std::string& folder) {
     else
       cloth.pins = readPins(*n, cloth.resolution);
   }
+  if (auto n = node.find("aerodynamics")) cloth.aero = readAerodynamics(*n, cloth.aero);
   return cloth;
 }
 
@@ -460,7 +463,7 @@ SceneDesc parseScene(const std::string& jsonText, const std::string& path) {
   const Json document = parseJson(jsonText, path);
   const Node root(document, "", path);
   root.expectObject({"name", "solver", "thickness", "contacts", "cloths", "soft_bodies", "shells",
-                     "colliders", "camera", "stitches"});
+                     "colliders", "camera", "stitches", "wind"});
   SceneDesc scene;
   scene.path = path;
   scene.name = defaultSceneName(path);
@@ -480,6 +483,7 @@ SceneDesc parseScene(const std::string& jsonText, const std::string& path) {
   if (auto n = root.find("colliders")) readColliders(*n, scene, folder);
   if (auto n = root.find("camera")) scene.camera = readCamera(*n);
   if (auto n = root.find("stitches")) scene.stitches = scene_json::readStitches(*n);
+  if (auto n = root.find("wind")) scene.wind = readWind(*n);
   return scene;
 }
 

@@ -319,6 +319,7 @@ Model buildModel(const SceneDesc& scene) {
     }
     const Grid grid{model.particleCount(), cloth.resolution.x, cloth.resolution.y};
     addParticles(model, cloth, grid);
+    model.surfaces.back().aero = cloth.aero;
     addConstraints(model, cloth, grid);
     addElementBending(model, cloth);
     setBodyFriction(model, grid.base, grid.count(), cloth.friction);
@@ -343,6 +344,7 @@ Model buildModel(const SceneDesc& scene) {
   model.colliderSurfaces = scene.colliderSurfaces;
   model.thickness = scene.thickness;
   addStitches(scene, model);  // after the contact checks: a stitch's ends are meant to meet
+  model.wind = scene.wind;
   model.momentumBodies = findFreeBodies(model);
   return model;
 }

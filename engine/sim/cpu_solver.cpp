@@ -8,6 +8,7 @@
 #include "shared/momentum_math.h"
 #include "shared/position_math.h"
 #include "shared/volume_math.h"
+#include "sim/aero.h"
 #include "sim/sim_params.h"
 
 namespace vkxpbd {
@@ -28,6 +29,7 @@ CpuSolver::CpuSolver(const Model& model, const SolverSettings& settings, const S
   volumeState_.assign(layout.volumes.size(), gpu::VolumeState{});
   slotDelta_.assign(layout.slotCount(), vec4(0.0f));
   contactTriangles_ = packContactTriangles(model);
+  aero_ = packAero(model, layout.surface);
 }
 
 void CpuSolver::stepFrame(State& state, const IterationObserver& observer) {
@@ -51,6 +53,12 @@ void CpuSolver::runPass(State& state, const ScheduledPass& p) {
   // computed whole at its first pass; the later passes of the group have nothing left to do here.
   const bool first = (p.constants.flags & VKXPBD_FLAG_FIRST_ITERATION) != 0u;
   switch (p.pass) {
+    case PassId::AeroForces:
+      aeroForces(state, p.substep);
+      break;
+    case PassId::AeroApply:
+      aeroApply(state);
+      break;
     case PassId::Predict:
       predict(state, p.substep);
       break;

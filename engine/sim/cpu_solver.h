@@ -41,6 +41,9 @@ class CpuSolver {
   // One pass of the schedule (a switch over PassId).
   void runPass(State& state, const ScheduledPass& pass);
   void predict(State& state, uint32_t substep);
+  // Wind (cpu_solver_aero.cpp): every surface triangle's force, then each particle's Δv from its triangles.
+  void aeroForces(const State& state, uint32_t substep);
+  void aeroApply(State& state) const;
   void solveTethers(State& state);
   // Hierarchy: one colour of coarse level `level` (1 = the finest coarse level).
   void solveCoarseColour(State& state, uint32_t level, uint32_t colour);
@@ -92,6 +95,8 @@ class CpuSolver {
   NeighbourLists neighbours_;               // of the current substep
   std::vector<uint32_t> contactTriangles_;  // packContactTriangles
   NeighbourLists triangleNeighbours_;       // point–triangle candidates of the current substep
+  std::vector<glm::vec4> aero_;             // packAero: the wind field, then per triangle its coefficients
+  std::vector<glm::vec3> triangleForce_;    // per surface triangle, this substep (N)
 };
 
 }  // namespace vkxpbd

@@ -180,6 +180,7 @@ void addMeshCloth(const SceneDesc& scene, Model& model, const ClothDesc& cloth, 
   surface.name = cloth.name;
   for (const uint32_t i : mesh.indices) surface.indices.push_back(base + i);
   surface.uvs = mesh.cornerUvs;
+  surface.aero = cloth.aero;  // feels the scene's "wind" like a grid cloth
   model.surfaces.push_back(surface);
 
   addEdges(model, cloth, surface.indices, surface.uvs);

@@ -10,6 +10,7 @@
 
 #include <glm/glm.hpp>
 
+#include "shared/aero_math.h"
 #include "shared/gpu_types.h"
 
 namespace vkxpbd {
@@ -92,6 +93,9 @@ struct SurfaceMesh {
   // Texture coordinates (u, v), dimensionless: one per triangle corner, in `indices` order, or empty
   // (none); per corner because a welded mesh keeps its UV seams. Written by the animation export.
   std::vector<glm::vec2> uvs;
+  // Aerodynamic coefficients (dimensionless): normal drag C_n, tangential drag C_t, lift C_l
+  // (shared/aero_math.h); 0 disables each.
+  glm::vec3 aero{0.0f};
 };
 
 // Particle–particle contacts (self-collision and collision between bodies): every particle is a sphere
@@ -114,6 +118,15 @@ struct ContactSettings {
   float triangleSearch = 0.0f;  // m: triangles nearer than this are listed (set by buildModel)
   // false: buildModel widens searchRadius so that the triangles are found (docs/contacts.md)
   bool searchRadiusGiven = true;
+};
+
+// The air (docs/wind.md): when enabled, every surface triangle feels drag and lift against the wind
+// field (constant velocity plus deterministic gusts) in every substep, before the prediction.
+struct WindSettings {
+  bool enabled = false;
+  // velocity: xyz m/s, w air density ρ (kg/m³); gust: amplitude (m/s), frequency (Hz), wavelength (m),
+  // seed (an integer)
+  gpu::WindField field{glm::vec4(0.0f, 0.0f, 0.0f, 1.2f), glm::vec4(0.0f, 0.5f, 4.0f, 0.0f)};
 };
 
 // The surface of a mesh collider in the collider's own frame (m), kept for drawing it.
@@ -160,6 +173,7 @@ struct Model {
   // (empty for bodies from mesh files): named when the model is too large for a device.
   std::string largestBodyField;
   std::string sourcePath;  // the scene file ("<builtin>" for built-in scenes), for error messages
+  WindSettings wind;
 
   uint32_t particleCount() const { return static_cast<uint32_t>(restPositions.size()); }
   // Distance and element constraints (the global volume constraints not counted).

@@ -78,6 +78,10 @@ constexpr std::array<PassInfo, kPassCount> kTable = {{
      "colliders, signed-distance grids, positions, predicted x*, clock → positions' low part, velocities"},
     {UpdateVelocity, "update velocity", "update_velocity.comp", Threads, Pass,
      "positions, predicted x*, integrator history → velocities, positions (renormalised), clock"},
+    {AeroForces, "aero forces", "aero_forces.comp", Threads, Pass,
+     "surface triangles, positions, velocities, wind, clock → triangle forces", 0, 0, PassLayout::Surface},
+    {AeroApply, "aero apply", "aero_apply.comp", Threads, Pass,
+     "triangle forces, particle triangles (CSR) → velocities", 0, 0, PassLayout::Surface},
 }};
 
 constexpr bool inIdOrder() {

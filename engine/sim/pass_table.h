@@ -41,6 +41,8 @@ enum class PassId : uint32_t {
   Grab,
   Collide,
   UpdateVelocity,
+  AeroForces,  // surface passes (PassLayout::Surface): wind and aerodynamics, before predict
+  AeroApply,
   Count
 };
 inline constexpr uint32_t kPassCount = static_cast<uint32_t>(PassId::Count);
@@ -53,6 +55,11 @@ enum class DispatchShape : uint32_t {
 
 // What a pass's timing stage is: the pass itself, or one stage per colour / per hierarchy level.
 enum class TimingGroup : uint32_t { Pass, Colour, Level };
+
+// Which descriptor set (and pipeline layout) a pass uses: the solver's set (VKXPBD_BINDING_*,
+// shaders/solver_common.glsl), or the small surface set (VKXPBD_SURFACE_BINDING_*,
+// shaders/surface_common.glsl) of passes over the bodies' surface triangles (docs/architecture.md).
+enum class PassLayout : uint32_t { Solver, Surface };
 
 struct PassInfo {
   PassId id;
@@ -67,6 +74,7 @@ struct PassInfo {
   // JacobiDistance).
   uint32_t bytes = 0;
   uint32_t bytesPerGather = 0;  // plus, per gathered entry: Prolongate per parent, JacobiApply per slot
+  PassLayout layout = PassLayout::Solver;
 };
 
 // In PassId order (checked by a static_assert in pass_table.cpp).

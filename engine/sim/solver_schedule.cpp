@@ -2,6 +2,7 @@
 
 #include <algorithm>
 
+#include "sim/aero.h"
 #include "sim/sim_params.h"
 
 namespace vkxpbd {
@@ -159,6 +160,11 @@ FrameSchedule ScheduleBuilder::build(bool grab) {
   const uint32_t n = model_.particleCount();
   for (substep_ = 0; substep_ < settings_.substeps; ++substep_) {
     iteration_ = kNoIteration;
+    if (aeroEnabled(model_, layout_.surface)) {
+      const uint32_t triangles = layout_.surface.triangleCount();
+      add(PassId::AeroForces, triangles, range(0, triangles));
+      add(PassId::AeroApply, n, range(0, n));
+    }
     add(PassId::Predict, n, range(0, n));
     if (model_.contacts.enabled && substep_ % model_.contacts.rebuildInterval == 0) hash();
     hierarchy();

@@ -3,7 +3,8 @@
 // each, a barrier after each); the CPU reference walks the same list with one switch over PassId, so
 // the two cannot run different orders. One substep:
 //
-//   predict → [hash (8 passes) → triangle neighbours]  (contacts, every rebuild interval)
+//   [aero forces → aero apply]  (wind, on the surface set)
+//   → predict → [hash (8 passes) → triangle neighbours]  (contacts, every rebuild interval)
 //   → hierarchy: for each level, coarsest first: its colours → prolongate            (hierarchy on)
 //   → iterations × [momentum start → colours → Jacobi batch (2) → volume (3) → momentum reduce, apply
 //                   → contacts (3–4) → tethers → grab]

@@ -825,6 +825,15 @@ class WindowApp {
 
     if (ImGui::CollapsingHeader("contacts")) drawContacts(edited);
 
+    if (ImGui::CollapsingHeader("wind")) {
+      edited(ImGui::Checkbox("wind on", &panel_.wind));
+      ImGui::SliderFloat("speed (m/s)", &panel_.windSpeed, 0.0f, 30.0f, "%.1f");
+      edited(ImGui::IsItemDeactivatedAfterEdit());
+      ImGui::SliderFloat("direction (deg from +x to +z)", &panel_.windDirection, -180.0f, 180.0f, "%.0f");
+      edited(ImGui::IsItemDeactivatedAfterEdit());
+      ImGui::TextDisabled("horizontal wind; gusts and density from the scene");
+    }
+
     if (ImGui::CollapsingHeader("convergence of this frame", ImGuiTreeNodeFlags_DefaultOpen))
       drawConvergence();
 
