@@ -127,7 +127,7 @@ struct ClothDesc {
   std::optional<float> complianceWarp;
   std::optional<float> complianceWeft;
   std::string material;  // the material library entry it started from ("" = none; scene/cloth_materials.h)
-  glm::vec3 aero = kClothAerodynamics;         // C_n, C_t, C_l (dimensionless), used with a "wind"
+  glm::vec3 aero = kClothAerodynamics;  // C_n, C_t, C_l (dimensionless), used with a "wind"
 };
 
 // Where a body's mesh comes from. Paths are resolved against the scene file's folder.
@@ -214,9 +214,7 @@ struct SceneDesc {
   std::optional<CameraDesc> camera;        // "camera": the render camera; none: frame the scene's bounds
   std::vector<std::string> colliderNames;  // one per collider ("name", else "collider K")
   std::vector<StitchDesc> stitches;        // "stitches"
-  ContactSettings contacts;          // particle–particle contacts ("contacts" key; off when absent)
-  std::optional<CameraDesc> camera;  // "camera": the render camera; none: frame the scene's bounds
-  WindSettings wind;                 // "wind": the air (off when absent)
+  WindSettings wind;                       // "wind": the air (off when absent)
 };
 
 // Parses and validates a scene file. Throws SceneError naming the file and field.

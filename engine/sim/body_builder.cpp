@@ -180,7 +180,7 @@ void addShells(const SceneDesc& scene, Model& model) {
         model.volumeTriangles.insert(model.volumeTriangles.end(), triangles.begin(), triangles.end());
         model.volumes.push_back(volume);
       }
-      model.surfaces.push_back({shell.name, triangles, shell.aero});
+      model.surfaces.push_back({shell.name, triangles, {}, shell.aero});
       setBodyFriction(model, base, static_cast<uint32_t>(mesh.vertices.size()), shell.friction);
       pinInside(model, base, static_cast<uint32_t>(mesh.vertices.size()), shell.pinBox);
       addRegionPins(scene, model, shell.pins, base, static_cast<uint32_t>(mesh.vertices.size()),
