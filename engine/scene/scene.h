@@ -67,6 +67,7 @@ struct ClothDesc {
   std::optional<HierarchySettings> hierarchy;  // the body's own (else the solver's)
   glm::vec3 velocity{0.0f};                    // initial velocity, m/s
   glm::vec3 angularVelocity{0.0f};             // initial angular velocity about the centre of mass, rad/s
+  std::optional<TearSettings> tear;            // tearing (docs/tearing.md); none: never tears
 };
 
 // Where a body's mesh comes from. Paths are resolved against the scene file's folder.
