@@ -23,6 +23,7 @@ struct GpuSolver::FrameSlot {
   bool pending = false;
   std::unique_ptr<vk::PassTimer> timer;
   VkPipeline bound = VK_NULL_HANDLE;
+  PassLayout boundLayout = PassLayout::Solver;  // whose descriptor set is bound
 };
 
 namespace {
@@ -39,6 +40,7 @@ GpuSolver::GpuSolver(const vk::Context& ctx, const Model& model, const SolverSet
     : ctx_(ctx), model_(model), settings_(settings), layout_(layout), options_(options) {
   createBuffers();
   createDescriptors();
+  createSurfaceDescriptors();
   schedule_ = buildFrameSchedule(model_, settings_, layout_, false);
   createPipelines();
   // Timestamp queries for the longest frame (with the grab pass); the stage names do not depend on it.
@@ -72,8 +74,12 @@ GpuSolver::~GpuSolver() {
   slots_.clear();
   for (VkPipeline p : pipelines_) vkDestroyPipeline(ctx_.device, p, nullptr);
   vkDestroyPipelineLayout(ctx_.device, pipelineLayout_, nullptr);
+  vkDestroyPipelineLayout(ctx_.device, surfacePipelineLayout_, nullptr);
   vk::destroyBufferDescriptorSet(ctx_, descriptors_);
+  vk::destroyBufferDescriptorSet(ctx_, surfaceDescriptors_);
   for (Buffer& b : buffers_) vk::destroyBuffer(ctx_, b);
+  for (Buffer& b : surfaceBuffers_)
+    if (b.buffer != VK_NULL_HANDLE) vk::destroyBuffer(ctx_, b);
 }
 
 namespace {
@@ -238,6 +244,39 @@ void GpuSolver::createDescriptors() {
                                              sizeof(gpu::PassConstants), "solver pipeline layout");
 }
 
+void GpuSolver::createSurfaceDescriptors() {
+  const SurfaceTriangles& surface = layout_.surface;
+  const VkBufferUsageFlags storage = VK_BUFFER_USAGE_STORAGE_BUFFER_BIT;
+  surfaceBuffers_.resize(VKXPBD_SURFACE_BINDING_COUNT);
+  auto own = [&](uint32_t binding, const auto& data, const char* name) {
+    surfaceBuffers_[binding] = vk::createBuffer(ctx_, bytesOf(data), storage, MemoryKind::DeviceLocal, name);
+    vk::uploadBuffer(ctx_, surfaceBuffers_[binding], data.data(), bytesOf(data));
+  };
+  const uint32_t triangles = surface.triangleCount();
+  own(VKXPBD_SURFACE_BINDING_TRIANGLES, surface.indices, "surface triangles");
+  own(VKXPBD_SURFACE_BINDING_TRIANGLE_OFFSETS, surface.offsets, "surface triangle offsets");
+  own(VKXPBD_SURFACE_BINDING_PARTICLE_TRIANGLES, surface.triangles, "surface particle triangles");
+  // The wind field, then per triangle its coefficients (shared/aero_math.h).
+  std::vector<glm::vec4> aero(2 + triangles, glm::vec4(0.0f));
+  own(VKXPBD_SURFACE_BINDING_AERO, aero, "aerodynamics");
+  own(VKXPBD_SURFACE_BINDING_TRIANGLE_FORCE, std::vector<glm::vec4>(triangles, glm::vec4(0.0f)),
+      "surface triangle forces");
+
+  // The buffers shared with the solver set.
+  std::vector<vk::BufferBinding> bindings(VKXPBD_SURFACE_BINDING_COUNT);
+  for (uint32_t b = 0; b < VKXPBD_SURFACE_BINDING_COUNT; ++b) bindings[b] = {surfaceBuffers_[b].buffer};
+  bindings[VKXPBD_SURFACE_BINDING_POSITIONS] = {buffers_[VKXPBD_BINDING_POSITIONS].buffer};
+  bindings[VKXPBD_SURFACE_BINDING_POSITION_LOW] = {buffers_[VKXPBD_BINDING_POSITION_LOW].buffer};
+  bindings[VKXPBD_SURFACE_BINDING_VELOCITIES] = {buffers_[VKXPBD_BINDING_VELOCITIES].buffer};
+  bindings[VKXPBD_SURFACE_BINDING_PARAMS] = {buffers_[VKXPBD_BINDING_PARAMS].buffer,
+                                             VK_DESCRIPTOR_TYPE_UNIFORM_BUFFER};
+  bindings[VKXPBD_SURFACE_BINDING_CONTROL] = {buffers_[VKXPBD_BINDING_CONTROL].buffer};
+  surfaceDescriptors_ = vk::createBufferDescriptorSet(ctx_, bindings, VK_SHADER_STAGE_COMPUTE_BIT, "surface");
+  surfacePipelineLayout_ =
+      vk::createPipelineLayout(ctx_, surfaceDescriptors_.layout, VK_SHADER_STAGE_COMPUTE_BIT,
+                               sizeof(gpu::PassConstants), "surface pipeline layout");
+}
+
 void GpuSolver::createPipelines() {
   // Every pass the schedule uses, and the grab (recorded while the user drags a particle).
   std::array<bool, kPassCount> used{};
@@ -245,8 +284,8 @@ void GpuSolver::createPipelines() {
   for (const ScheduledPass& p : schedule_.passes) used[static_cast<uint32_t>(p.pass)] = true;
   for (const PassInfo& info : kPassTable)
     if (used[static_cast<uint32_t>(info.id)])
-      pipelines_[static_cast<uint32_t>(info.id)] =
-          vk::createComputePipeline(ctx_, pipelineLayout_, info.shader);
+      pipelines_[static_cast<uint32_t>(info.id)] = vk::createComputePipeline(
+          ctx_, info.layout == PassLayout::Surface ? surfacePipelineLayout_ : pipelineLayout_, info.shader);
 }
 
 void GpuSolver::recordPass(FrameSlot& slot, const ScheduledPass& pass) {
@@ -257,8 +296,16 @@ void GpuSolver::recordPass(FrameSlot& slot, const ScheduledPass& pass) {
     vkCmdBindPipeline(cmd, VK_PIPELINE_BIND_POINT_COMPUTE, pipeline);
     slot.bound = pipeline;
   }
-  vkCmdPushConstants(cmd, pipelineLayout_, VK_SHADER_STAGE_COMPUTE_BIT, 0, sizeof(pass.constants),
-                     &pass.constants);
+  // The pass's own descriptor set (the solver's or the surface set), bound when it changes.
+  const PassLayout passLayout = passInfo(pass.pass).layout;
+  const bool surface = passLayout == PassLayout::Surface;
+  const VkPipelineLayout layout = surface ? surfacePipelineLayout_ : pipelineLayout_;
+  if (slot.boundLayout != passLayout) {
+    vkCmdBindDescriptorSets(cmd, VK_PIPELINE_BIND_POINT_COMPUTE, layout, 0, 1,
+                            surface ? &surfaceDescriptors_.set : &descriptors_.set, 0, nullptr);
+    slot.boundLayout = passLayout;
+  }
+  vkCmdPushConstants(cmd, layout, VK_SHADER_STAGE_COMPUTE_BIT, 0, sizeof(pass.constants), &pass.constants);
   const uint32_t groupTotal = passInfo(pass.pass).shape == DispatchShape::WorkGroups
                                   ? pass.threads
                                   : vk::groupCount(pass.threads, VKXPBD_WORKGROUP_SIZE);
@@ -287,6 +334,7 @@ void GpuSolver::recordFrame(FrameSlot& slot, const std::string& name) {
   vkCmdBindDescriptorSets(cmd, VK_PIPELINE_BIND_POINT_COMPUTE, pipelineLayout_, 0, 1, &descriptors_.set, 0,
                           nullptr);
   slot.bound = VK_NULL_HANDLE;
+  slot.boundLayout = PassLayout::Solver;
   uint32_t substep = VKXPBD_NONE;
   for (const ScheduledPass& pass : schedule_.passes) {
     if (pass.substep != substep) {

@@ -84,6 +84,8 @@ class GpuSolver {
   struct FrameSlot;
   void createBuffers();
   void createDescriptors();
+  // The surface set's own buffers (surfaceBuffers_) and its set and pipeline layout.
+  void createSurfaceDescriptors();
   void createPipelines();
   void recordFrame(FrameSlot& slot, const std::string& name);
   void writeGrab(const gpu::GrabConstraint& grab);
@@ -107,6 +109,11 @@ class GpuSolver {
   std::vector<vk::Buffer> buffers_;  // indexed by VKXPBD_BINDING_*
   VkPipelineLayout pipelineLayout_ = VK_NULL_HANDLE;
   vk::BufferDescriptorSet descriptors_;
+  // The surface passes' set (VKXPBD_SURFACE_BINDING_*): the solver's buffers where the binding names
+  // one, otherwise the buffer here (indexed by VKXPBD_SURFACE_BINDING_*; empty where shared).
+  std::vector<vk::Buffer> surfaceBuffers_;
+  VkPipelineLayout surfacePipelineLayout_ = VK_NULL_HANDLE;
+  vk::BufferDescriptorSet surfaceDescriptors_;
   std::array<VkPipeline, kPassCount> pipelines_{};  // per PassId; null when the model never uses the pass
   FrameSchedule schedule_;                          // what recordFrame records
 

@@ -8,20 +8,13 @@
 #include <glm/glm.hpp>
 
 #include "sim/model.h"
+#include "sim/surface_triangles.h"
 
 namespace vkxpbd::render {
 
-// Every surface of the model as one triangle list, and the triangles around each particle in CSR form:
-// the triangles of particle p are triangles[offsets[p] .. offsets[p + 1]), in ascending order.
-struct ClothMesh {
-  std::vector<uint32_t> indices;    // 3 per triangle, into the model's particles
-  std::vector<uint32_t> offsets;    // particles + 1
-  std::vector<uint32_t> triangles;  // 3 per triangle in all (one entry per corner)
-  // Surface k of the model is indices[surfaceStart[k] .. surfaceStart[k + 1]) (surfaces + 1 entries).
-  std::vector<uint32_t> surfaceStart{0};
-
-  uint32_t triangleCount() const { return static_cast<uint32_t>(indices.size() / 3); }
-};
+// Every surface of the model as one triangle list with its per-particle adjacency: the solver's
+// surface triangles (sim/surface_triangles.h), built by the same code.
+using ClothMesh = SurfaceTriangles;
 
 ClothMesh buildClothMesh(const Model& model);
 

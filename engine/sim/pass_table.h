@@ -54,6 +54,11 @@ enum class DispatchShape : uint32_t {
 // What a pass's timing stage is: the pass itself, or one stage per colour / per hierarchy level.
 enum class TimingGroup : uint32_t { Pass, Colour, Level };
 
+// Which descriptor set (and pipeline layout) a pass uses: the solver's set (VKXPBD_BINDING_*,
+// shaders/solver_common.glsl), or the small surface set (VKXPBD_SURFACE_BINDING_*,
+// shaders/surface_common.glsl) of passes over the bodies' surface triangles (docs/architecture.md).
+enum class PassLayout : uint32_t { Solver, Surface };
+
 struct PassInfo {
   PassId id;
   const char* name;    // label prefix and timing stage name
@@ -67,6 +72,7 @@ struct PassInfo {
   // JacobiDistance).
   uint32_t bytes = 0;
   uint32_t bytesPerGather = 0;  // plus, per gathered entry: Prolongate per parent, JacobiApply per slot
+  PassLayout layout = PassLayout::Solver;
 };
 
 // In PassId order (checked by a static_assert in pass_table.cpp).

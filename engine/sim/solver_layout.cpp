@@ -284,6 +284,7 @@ SolverLayout buildSolverLayout(const Model& model, const SolverSettings& setting
   layout.adjacency = buildAdjacency(model, layout);
   buildVolumeRows(model, layout);
   setHierarchy(layout, buildHierarchy(model, settings));
+  layout.surface = buildSurfaceTriangles(model);
   return layout;
 }
 

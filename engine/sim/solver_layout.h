@@ -23,6 +23,7 @@
 #include "sim/colouring.h"
 #include "sim/hierarchy.h"
 #include "sim/model.h"
+#include "sim/surface_triangles.h"
 
 namespace vkxpbd {
 
@@ -66,6 +67,9 @@ struct SolverLayout {
   Hierarchy hierarchy;
   std::vector<uint32_t> hierarchyConstraintBase;
   std::vector<uint32_t> hierarchyRowBase;
+  // Every surface triangle with its per-particle adjacency: the surface passes' triangles (GPU surface
+  // set and CPU reference alike).
+  SurfaceTriangles surface;
 
   uint32_t elementSlotBase() const { return 2 * jacobi.count; }
   uint32_t slotCount() const { return 2 * jacobi.count + 4 * jacobiElements.count; }
