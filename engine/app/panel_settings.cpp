@@ -44,6 +44,11 @@ PanelSettings PanelSettings::from(const SceneDesc& scene) {
   p.contactDistance = c.distance;
   p.rebuildInterval = static_cast<int>(c.rebuildInterval);
   p.contactFriction = {c.staticFriction, c.kineticFriction};
+  for (const ClothDesc& cloth : scene.cloths) {
+    if (!cloth.tear || p.tearAvailable) continue;
+    p.tearAvailable = true;
+    p.tearStrain = cloth.tear->strain;
+  }
   return p;
 }
 
@@ -65,6 +70,8 @@ void PanelSettings::applyTo(SceneDesc& scene) const {
     c.complianceShear = std::max(0.0f, complianceShear);
     c.complianceBend = std::max(0.0f, complianceBend);
   }
+  for (ClothDesc& cloth : scene.cloths)
+    if (cloth.tear && tearAvailable) cloth.tear->strain = std::clamp(tearStrain, 1.001f, 1.0e6f);
   if (!contactsAvailable) return;
   ContactSettings& c = scene.contacts;
   const float distance = std::max(contactDistance, 1e-6f);  // m

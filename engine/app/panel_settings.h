@@ -31,6 +31,10 @@ struct PanelSettings {
   float contactDistance = 0.0f;     // m
   int rebuildInterval = 1;          // substeps
   glm::vec2 contactFriction{0.0f};  // μs, μk between particles
+  // Tearing (docs/tearing.md), editable when a cloth tears: the tear strain (stretch ratio, > 1) of every
+  // tearing cloth.
+  bool tearAvailable = false;
+  float tearStrain = 1.5f;
 
   static PanelSettings from(const SceneDesc& scene);
   // Writes the settings into `scene`, clamped to valid ranges. A new contact distance, or triangles turned

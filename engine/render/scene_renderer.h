@@ -79,6 +79,10 @@ class SceneRenderer {
   // pose.
   void recordDraw(VkCommandBuffer cmd, const OrbitCamera& camera, VkExtent2D extent, float time);
 
+  // Tearing: draws `surface` (the solver's layout().surface after a tear: same triangle count, new
+  // indices and adjacency) from now on. Waits for the device.
+  void updateSurface(const SurfaceTriangles& surface);
+
   // Makes the constraint views available (they read the solver's constraint and λ buffers).
   void enableConstraintViews(const GpuSolver& solver, VkRenderPass renderPass, VkSampleCountFlagBits samples);
   bool constraintViewsEnabled() const { return constraintView_ != nullptr; }

@@ -87,11 +87,11 @@ Tearing::Tearing(const Model& model, const SolverLayout& layout) {
   buildCsr(n, pairs, constraintOffsets_, constraints_);
 }
 
-TearReport Tearing::step(Model& model, SolverLayout& layout, State& state, std::vector<glm::vec4>& history,
-                         const std::vector<float>& lambdas, float alphaScale) {
-  TearReport report;
-  if (model.tears.empty()) return report;
+std::vector<uint32_t> Tearing::findBroken(const Model& model, const SolverLayout& layout,
+                                          const std::vector<glm::vec4>& positions,
+                                          const std::vector<float>& lambdas, float alphaScale) const {
   // Pass 1: which constraints break, from the frame's end positions (independent of each other).
+  std::vector<uint32_t> broken;
   for (uint32_t k = 0; k < layout.distance.size(); ++k) {
     const DistanceConstraint& c = layout.distance[k];
     if (isBroken(c)) continue;
@@ -99,9 +99,18 @@ TearReport Tearing::step(Model& model, SolverLayout& layout, State& state, std::
     if (body == VKXPBD_NONE || tearOf_[c.b] != body) continue;
     const TearSettings& s = model.tears[body].settings;
     const float lambda = k < lambdas.size() ? lambdas[k] : 0.0f;
-    if (gpu::tearBreaks(at(state, c.a), at(state, c.b), c.restLength, s.strain, lambda, alphaScale, s.force))
-      report.broken.push_back(k);
+    if (gpu::tearBreaks(vec3(positions[c.a]), vec3(positions[c.b]), c.restLength, s.strain, lambda,
+                        alphaScale, s.force))
+      broken.push_back(k);
   }
+  return broken;
+}
+
+TearReport Tearing::step(Model& model, SolverLayout& layout, State& state, std::vector<glm::vec4>& history,
+                         const std::vector<float>& lambdas, float alphaScale) {
+  TearReport report;
+  if (model.tears.empty()) return report;
+  report.broken = findBroken(model, layout, state.positions, lambdas, alphaScale);
   // Pass 2: in layout order, break each and split one of its particles.
   for (uint32_t k : report.broken) {
     DistanceConstraint& c = layout.distance[k];
@@ -129,7 +138,10 @@ TearReport Tearing::step(Model& model, SolverLayout& layout, State& state, std::
     }
   }
   totalBroken_ += report.broken.size();
-  if (!report.broken.empty()) layout.adjacency = buildJacobiAdjacency(model, layout);
+  if (!report.broken.empty()) {
+    layout.adjacency = buildJacobiAdjacency(model, layout);
+    layout.surface = buildSurfaceTriangles(model);
+  }
   return report;
 }
 

@@ -47,11 +47,18 @@ class Tearing {
   Tearing(const Model& model, const SolverLayout& layout);
 
   // Breaks and splits after a frame. Changes the model's surfaces and the inverse masses of split
-  // particles (restPositions w), the layout's constraint particles, Jacobi adjacency and step scales, the
+  // particles (restPositions w), the layout's constraint particles, Jacobi adjacency and step scales and
+  // surface triangles, the
   // state's positions, low parts and velocities of the copies, and (BDF2, when not empty: 2 per particle)
   // the integrator history. λ: layout order (CpuSolver::lambdas()); alphaScale: α̃/α, 1/s².
   TearReport step(Model& model, SolverLayout& layout, State& state, std::vector<glm::vec4>& history,
                   const std::vector<float>& lambdas, float alphaScale);
+
+  // Pass 1 of step() alone: the distance constraints (layout order) that break at these positions (xyz
+  // m, the high parts) and λ.
+  std::vector<uint32_t> findBroken(const Model& model, const SolverLayout& layout,
+                                   const std::vector<glm::vec4>& positions, const std::vector<float>& lambdas,
+                                   float alphaScale) const;
 
   // Spare particles taken so far by tear body k (model.tears[k]).
   uint32_t sparesUsed(size_t k) const { return nextSpare_[k]; }
