@@ -135,6 +135,7 @@ TearReport Tearing::step(Model& model, SolverLayout& layout, State& state, std::
     if (!split) {
       c.b = c.a;
       ++report.removed;
+      if (c.kind != static_cast<uint32_t>(ConstraintKind::Bend)) cutEdge(a, b, model, layout, report);
     }
   }
   totalBroken_ += report.broken.size();
@@ -246,6 +247,28 @@ bool Tearing::splitParticle(uint32_t p, vec3 n, Model& model, SolverLayout& layo
   // The copy's constraints are the origin's: list them for the copy's own later splits (origin_).
   ++report.splits;
   return true;
+}
+
+void Tearing::cutEdge(uint32_t a, uint32_t b, Model& model, SolverLayout& layout, TearReport& report) {
+  // The triangles on edge (a, b) collapse onto a (zero area: not drawn, no normal, no contact).
+  const uint32_t o = origin_[a];
+  for (uint32_t i = triangleOffsets_[o]; i < triangleOffsets_[o + 1]; ++i) {
+    const uint32_t t = triangles_[i];
+    const auto s = static_cast<size_t>(std::upper_bound(surfaceBase_.begin(), surfaceBase_.end(), t) -
+                                       surfaceBase_.begin() - 1);
+    uint32_t* v = &model.surfaces[s].indices[3 * size_t{t - surfaceBase_[s]}];
+    const bool hasA = v[0] == a || v[1] == a || v[2] == a, hasB = v[0] == b || v[1] == b || v[2] == b;
+    if (hasA && hasB) v[0] = v[1] = v[2] = a;
+  }
+  // Bending elements across the edge break with it.
+  const uint32_t distanceCount = static_cast<uint32_t>(layout.distance.size());
+  for (uint32_t i = constraintOffsets_[o]; i < constraintOffsets_[o + 1]; ++i) {
+    if (constraints_[i] < distanceCount) continue;
+    ElementConstraint& e = layout.elements[constraints_[i] - distanceCount];
+    if (isBroken(e) || !((e.a == a && e.b == b) || (e.a == b && e.b == a))) continue;
+    e.b = e.c = e.d = e.a;
+    ++report.brokenElements;
+  }
 }
 
 LayoutColouring layoutColouring(const Model& model, const SolverLayout& layout) {

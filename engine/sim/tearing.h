@@ -72,6 +72,10 @@ class Tearing {
   bool splitParticle(uint32_t p, glm::vec3 n, Model& model, SolverLayout& layout, State& state,
                      std::vector<glm::vec4>& history, TearReport& report);
 
+  // A constraint (a, b) removed without a split: its triangles collapse (not drawn) and bending
+  // elements across it break, so nothing stretches over the cut.
+  void cutEdge(uint32_t a, uint32_t b, Model& model, SolverLayout& layout, TearReport& report);
+
   std::vector<uint32_t> tearOf_;  // per particle: index into model.tears, or VKXPBD_NONE
   std::vector<uint32_t> origin_;  // per particle: the particle it was split off (itself at the start)
   // Per original particle, CSR: its triangles (index into the packed surfaces) and its constraints
