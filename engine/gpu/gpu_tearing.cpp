@@ -2,6 +2,8 @@
 // positions and λ back and checks the tear thresholds; when a constraint breaks it reads the rest of the
 // state, runs the same tear step as the CPU reference on its copies of the model and layout, and uploads
 // what changed. Tears are rare, so a frame without one costs one read-back of positions and λ.
+#include <stdexcept>
+
 #include "gpu/gpu_solver.h"
 #include "sim/contact_triangles.h"
 
@@ -16,6 +18,7 @@ VkDeviceSize sizeOf(const std::vector<T>& v) {
 
 template <typename T>
 void put(const vk::Context& ctx, const vk::Buffer& buffer, const std::vector<T>& data) {
+  if (sizeOf(data) > buffer.size) throw std::logic_error("tearing: data larger than its buffer");
   if (!data.empty()) vk::uploadBuffer(ctx, buffer, data.data(), sizeOf(data));
 }
 

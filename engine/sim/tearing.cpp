@@ -33,6 +33,22 @@ vec3 at(const State& state, uint32_t p) {
   return vec3(state.positions[p]);
 }
 
+// A removed constraint keeps its slot with all its ends on one particle: a particle that does not move
+// when it has one, so that it never has more moving ends than before (the GPU's Jacobi slot lists have
+// one entry per moving end and a fixed size).
+bool resting(const Model& model, uint32_t p) {
+  return model.restPositions[p].w <= 0.0f;
+}
+void removeDistance(const Model& model, DistanceConstraint& c) {
+  c.a = c.b = resting(model, c.b) ? c.b : c.a;
+}
+void removeElement(const Model& model, ElementConstraint& e) {
+  uint32_t keep = e.a;
+  for (uint32_t p : {e.d, e.c, e.b, e.a})
+    if (resting(model, p)) keep = p;
+  e.a = e.b = e.c = e.d = keep;
+}
+
 bool sameSet(const uint32_t* t, uint32_t a, uint32_t b, uint32_t c) {
   auto has = [&](uint32_t v) { return t[0] == v || t[1] == v || t[2] == v; };
   return has(a) && has(b) && has(c);
@@ -133,7 +149,7 @@ TearReport Tearing::step(Model& model, SolverLayout& layout, State& state, std::
     // With a split the constraint went with its triangles to one side of the crack (it holds nothing
     // across it any more); without one it is removed.
     if (!split) {
-      c.b = c.a;
+      removeDistance(model, c);
       ++report.removed;
       if (c.kind != static_cast<uint32_t>(ConstraintKind::Bend)) cutEdge(a, b, model, layout, report);
     }
@@ -235,7 +251,7 @@ bool Tearing::splitParticle(uint32_t p, vec3 n, Model& model, SolverLayout& layo
       const int s1 = (e.a == p || e.b == p || e.c == p) ? triangleSide(e.a, e.b, e.c) : -1;
       const int s2 = (e.a == p || e.b == p || e.d == p) ? triangleSide(e.a, e.b, e.d) : -1;
       if (s1 >= 0 && s2 >= 0 && s1 != s2) {
-        e.b = e.c = e.d = e.a;  // spans the crack: broken
+        removeElement(model, e);  // spans the crack: broken
         ++report.brokenElements;
         continue;
       }
@@ -266,7 +282,7 @@ void Tearing::cutEdge(uint32_t a, uint32_t b, Model& model, SolverLayout& layout
     if (constraints_[i] < distanceCount) continue;
     ElementConstraint& e = layout.elements[constraints_[i] - distanceCount];
     if (isBroken(e) || !((e.a == a && e.b == b) || (e.a == b && e.b == a))) continue;
-    e.b = e.c = e.d = e.a;
+    removeElement(model, e);
     ++report.brokenElements;
   }
 }

@@ -18,7 +18,8 @@
 // triangles on one side is not made; when no spare is left the constraint only breaks. A constraint moves
 // from p to p' only, and p' is in no constraint that did not hold p, so constraints of one colour still share
 // no moving particle: no recolouring. A removed constraint keeps its slot with both ends on one particle (a
-// == b), which every projection skips (zero length). Bending elements whose two triangles end up on different
+// == b; a resting one when it has one, so that no Jacobi slot list grows), which every projection skips
+// (zero length). Bending elements whose two triangles end up on different
 // sides break the same way (all four ends on one particle).
 #pragma once
 
