@@ -128,3 +128,24 @@ TEST(PanelSettings, ScenesWithoutContactsOfferNone) {
 
 }  // namespace
 }  // namespace vkxpbd
+
+namespace vkxpbd {
+namespace {
+
+// The tear strain control: offered for the shipped tearing scene, not for one without tearing; an edit
+// reaches the model's tear body.
+TEST(PanelSettings, TearStrainEditReachesTheModel) {
+  EXPECT_FALSE(PanelSettings::from(shipped("cloth_fold")).tearAvailable);
+  SceneDesc scene = shipped("cloth_tear");
+  PanelSettings panel = PanelSettings::from(scene);
+  ASSERT_TRUE(panel.tearAvailable);
+  EXPECT_FLOAT_EQ(panel.tearStrain, scene.cloths[0].tear->strain);
+  panel.tearStrain = 1.75f;
+  panel.applyTo(scene);
+  const Model model = buildModel(scene);
+  ASSERT_EQ(model.tears.size(), 1u);
+  EXPECT_FLOAT_EQ(model.tears[0].settings.strain, 1.75f);
+}
+
+}  // namespace
+}  // namespace vkxpbd

@@ -314,6 +314,37 @@ nlohmann::json benchRendered(const vk::Context& ctx, const BenchOptions& options
           {"what", "one solver frame + offscreen render + pixel read-back, per frame"}};
 }
 
+// The cost of tearing (docs/tearing.md) on the standard cloth, in one run, Gauss-Seidel: without "tear";
+// with a tear strain of 1.5, which the 64² cloth passes only at its pinned corners (a few splits; mostly
+// the per-frame check: positions and λ read back); and with 1.02 (more splits).
+nlohmann::json benchTearing(const vk::Context& ctx, const BenchOptions& options, uint32_t size) {
+  nlohmann::json cases = nlohmann::json::array();
+  for (float strain : {0.0f, 1.5f, 1.02f}) {
+    SceneDesc scene = builtinScene("standard_cloth");
+    scene.cloths.at(0).resolution = {size, size};
+    scene.solver.mode = SolverMode::GaussSeidel;
+    options.overrides.applyTo(scene.solver);
+    if (strain > 0.0f) scene.cloths.at(0).tear = TearSettings{strain, 0.0f, size * size};
+    const Model model = buildModel(scene);
+    const SolverLayout layout = buildSolverLayout(model, scene.solver);
+    const std::string label = std::to_string(size) + "x" + std::to_string(size) +
+                              (strain > 0.0f ? " tear " + std::to_string(strain).substr(0, 4) : " no tear");
+    const Timing t = timeSolver(ctx, options, model, scene.solver, layout, label);
+    uint32_t splits = 0;  // spare particles in use (inverse mass > 0) after the run
+    for (const TearBody& b : model.tears)
+      for (uint32_t p = b.spareFirst; p < b.spareFirst + b.spareCount; ++p)
+        splits += t.state.positions[p].w > 0.0f;
+    std::printf("  %4u x %-4u gs %-14s %8.3f ms/frame  %u particles split\n", size, size,
+                strain > 0.0f ? ("tear strain " + std::to_string(strain).substr(0, 4)).c_str() : "no tearing",
+                t.frameMs, splits);
+    std::fflush(stdout);
+    nlohmann::json result = timedCaseJson(model, scene.solver, layout, t);
+    result.update({{"size", size}, {"tear_strain", strain}, {"particles_split", splits}});
+    cases.push_back(result);
+  }
+  return cases;
+}
+
 std::string utcTimestamp() {
   std::time_t now = std::time(nullptr);
   char text[32];
@@ -346,6 +377,8 @@ int benchCommand(const BenchOptions& options) {
   if (!options.sizes.empty()) wind.push_back(benchWind(ctx, options, options.sizes.front()));
   nlohmann::json rendered = nlohmann::json::array();
   if (options.renderSize > 0) rendered.push_back(benchRendered(ctx, options, options.renderSize));
+  const nlohmann::json tearing =
+      options.sizes.empty() ? nlohmann::json::array() : benchTearing(ctx, options, options.sizes.front());
 
   nlohmann::json report = {
       {"benchmark", "standard_cloth"},
@@ -363,7 +396,8 @@ int benchCommand(const BenchOptions& options) {
       {"soft_bodies", softBodies},
       {"self_collision", selfCollision},
       {"wind", wind},
-      {"rendered", rendered}};
+      {"rendered", rendered},
+      {"tearing", tearing}};
   writeTextFile(options.outFile, report.dump(2) + "\n");
   std::printf("wrote %s\n", options.outFile.c_str());
   if (firstNonFinite) {

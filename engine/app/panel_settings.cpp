@@ -49,6 +49,11 @@ PanelSettings PanelSettings::from(const SceneDesc& scene) {
   p.wind = scene.wind.enabled;
   p.windSpeed = std::hypot(w.x, w.z);
   p.windDirection = p.windSpeed > 0.0f ? glm::degrees(std::atan2(w.z, w.x)) : 0.0f;
+  for (const ClothDesc& cloth : scene.cloths) {
+    if (!cloth.tear || p.tearAvailable) continue;
+    p.tearAvailable = true;
+    p.tearStrain = cloth.tear->strain;
+  }
   return p;
 }
 
@@ -75,6 +80,8 @@ void PanelSettings::applyTo(SceneDesc& scene) const {
               direction = glm::radians(windDirection);  // m/s, rad
   scene.wind.field.velocity.x = speed * std::cos(direction);
   scene.wind.field.velocity.z = speed * std::sin(direction);
+  for (ClothDesc& cloth : scene.cloths)
+    if (cloth.tear && tearAvailable) cloth.tear->strain = std::clamp(tearStrain, 1.001f, 1.0e6f);
   if (!contactsAvailable) return;
   ContactSettings& c = scene.contacts;
   const float distance = std::max(contactDistance, 1e-6f);  // m

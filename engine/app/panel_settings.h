@@ -31,6 +31,10 @@ struct PanelSettings {
   float contactDistance = 0.0f;     // m
   int rebuildInterval = 1;          // substeps
   glm::vec2 contactFriction{0.0f};  // μs, μk between particles
+  // Tearing (docs/tearing.md), editable when a cloth tears: the tear strain (stretch ratio, > 1) of every
+  // tearing cloth.
+  bool tearAvailable = false;
+  float tearStrain = 1.5f;
 
   // Wind (docs/wind.md): on or off, its horizontal speed (m/s) and direction (degrees from +x towards +z);
   // the vertical component, the density and the gusts stay the scene's.

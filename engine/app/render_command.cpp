@@ -91,11 +91,16 @@ int renderCommand(const RenderOptions& options) {
   std::optional<AnimationExporter> exporter;
   if (!options.exportDir.empty())
     exporter.emplace(options.exportDir, model, scene.solver.frameDt, options.frames);
+  uint64_t drawnTopology = 0;
   const auto start = std::chrono::steady_clock::now();
   Progress progress(progressStyle(options.common.quiet), "render " + scene.name, options.frames);
   for (uint32_t frame = 0;; frame = std::min(frame + options.every, options.frames)) {
     solver.simulate(frame - simulated);  // queued; the render submission runs after it
     simulated = frame;
+    if (solver.topologyVersion() != drawnTopology) {  // a tear opened the surface
+      renderer.scene().updateSurface(solver.layout().surface);
+      drawnTopology = solver.topologyVersion();
+    }
     const auto t0 = std::chrono::steady_clock::now();
     render::Image image = renderer.render(camera);
     renderMs += std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - t0).count();

@@ -38,7 +38,12 @@ VkDeviceSize bytesOf(const std::vector<T>& v) {
 
 GpuSolver::GpuSolver(const vk::Context& ctx, const Model& model, const SolverSettings& settings,
                      const SolverLayout& layout, const GpuSolverOptions& options)
-    : ctx_(ctx), model_(model), settings_(settings), layout_(layout), options_(options) {
+    : ctx_(ctx),
+      tear_(model.tears.empty() ? nullptr : std::make_unique<TearCopy>(model, layout)),
+      model_(tear_ ? tear_->model : model),
+      settings_(settings),
+      layout_(tear_ ? tear_->layout : layout),
+      options_(options) {
   createBuffers();
   createDescriptors();
   createSurfaceDescriptors();
@@ -169,6 +174,8 @@ void GpuSolver::createBuffers() {
   // Offsets, then particles (VKXPBD_BINDING_JACOBI_ROWS).
   std::vector<uint32_t> jacobiRows = layout_.adjacency.offsets;
   jacobiRows.insert(jacobiRows.end(), layout_.adjacency.particles.begin(), layout_.adjacency.particles.end());
+  // Tearing: room for a row (an offset and a particle) per spare particle.
+  for (const TearBody& t : m.tears) jacobiRows.resize(jacobiRows.size() + 2 * size_t{t.spareCount}, 0u);
   make(VKXPBD_BINDING_JACOBI_ROWS, bytesOf(jacobiRows), "jacobi rows");
   make(VKXPBD_BINDING_JACOBI_SLOTS, bytesOf(layout_.adjacency.slots), "jacobi slots");
   make(VKXPBD_BINDING_INTEGRATOR_HISTORY, (settings_.integrator == Integrator::Bdf2 ? 2 : 1) * particleBytes,
@@ -461,6 +468,7 @@ void GpuSolver::simulate(uint32_t frames) {
     slot.pending = true;
     ++submitted_;
     ++frame_;
+    if (tear_) tearAfterFrame();
   }
 }
 

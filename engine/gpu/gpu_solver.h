@@ -15,6 +15,7 @@
 #include "sim/model.h"
 #include "sim/solver_layout.h"
 #include "sim/solver_schedule.h"
+#include "sim/tearing.h"
 #include "vk/buffer.h"
 #include "vk/descriptors.h"
 #include "vk/timestamps.h"
@@ -82,6 +83,14 @@ class GpuSolver {
   // places the kinematic colliders (the frame counter as uploaded, plus the frames queued since).
   float time() const { return static_cast<float>(frame_) * settings_.frameDt; }
   const SolverLayout& layout() const { return layout_; }
+  // The model as solved now: with tearing bodies, a copy whose surfaces and split particles' masses
+  // change after a frame (sim/tearing.h), with layout() likewise; otherwise the model given.
+  const Model& model() const { return model_; }
+  // Incremented whenever a tear changed the topology (surfaces, constraints): a renderer drawing
+  // model().surfaces / layout().surface uploads them again when it changes.
+  uint64_t topologyVersion() const { return tear_ ? tear_->version : 0; }
+  // What the last frame's tear step did (empty without tearing bodies).
+  TearReport lastTear() const { return tear_ ? tear_->last : TearReport{}; }
 
  private:
   struct FrameSlot;
@@ -104,6 +113,19 @@ class GpuSolver {
   void finish(FrameSlot& slot);
 
   const vk::Context& ctx_;
+  // Tearing (gpu/gpu_tearing.cpp): the host runs the tear step after every frame on copies of the model
+  // and layout, and uploads what changed.
+  struct TearCopy {
+    Model model;
+    SolverLayout layout;
+    Tearing tearing;
+    TearReport last;
+    uint64_t version = 0;
+    TearCopy(const Model& m, const SolverLayout& l) : model(m), layout(l), tearing(m, l) {}
+  };
+  void tearAfterFrame();
+  std::unique_ptr<TearCopy>
+      tear_;  // null without tearing bodies; before model_ and layout_ (they refer to it)
   const Model& model_;
   SolverSettings settings_;
   const SolverLayout& layout_;

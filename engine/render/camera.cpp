@@ -46,7 +46,11 @@ Bounds sceneBounds(const Model& model) {
     b.max = any ? glm::max(b.max, hi) : hi;
     any = true;
   };
-  for (const glm::vec4& p : model.restPositions) add(glm::vec3(p), glm::vec3(p));
+  // Not the parked spare particles of tearing bodies (sim/tearing.h).
+  std::vector<bool> spare(model.particleCount(), false);
+  for (const TearBody& t : model.tears) std::fill_n(spare.begin() + t.spareFirst, t.spareCount, true);
+  for (uint32_t i = 0; i < model.particleCount(); ++i)
+    if (!spare[i]) add(glm::vec3(model.restPositions[i]), glm::vec3(model.restPositions[i]));
   for (uint32_t k = 0; k < model.colliders.size(); ++k) {
     // Every drawn collider where it starts.
     const Collider& c = model.colliders[k];

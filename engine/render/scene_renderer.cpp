@@ -54,6 +54,17 @@ ViewMode viewModeFromName(const std::string& name) {
   throw std::invalid_argument("unknown view '" + name + "' (expected shaded, wireframe, colours or stress)");
 }
 
+void SceneRenderer::updateSurface(const SurfaceTriangles& surface) {
+  if (surface.indices.size() != clothMesh_.indices.size() ||
+      surface.offsets.size() != clothMesh_.offsets.size())
+    throw std::logic_error("updateSurface: the surface changed size");
+  VK_CHECK(vkDeviceWaitIdle(ctx_.device));
+  clothMesh_ = surface;
+  vk::uploadBuffer(ctx_, indices_, clothMesh_.indices.data(), bytesOf(clothMesh_.indices));
+  vk::uploadBuffer(ctx_, offsets_, clothMesh_.offsets.data(), bytesOf(clothMesh_.offsets));
+  vk::uploadBuffer(ctx_, adjacency_, clothMesh_.triangles.data(), bytesOf(clothMesh_.triangles));
+}
+
 GpuSolverOptions rendererSolverOptions(GpuSolverOptions options) {
   options.externalReadStages |= kPositionReadStages;
   options.externalReadAccess |= kPositionReadAccess;

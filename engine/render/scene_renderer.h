@@ -81,6 +81,10 @@ class SceneRenderer {
   // The same into `area` of the framebuffer only (the window's 3D view beside its docked panel).
   void recordDraw(VkCommandBuffer cmd, const OrbitCamera& camera, VkRect2D area, float time);
 
+  // Tearing: draws `surface` (the solver's layout().surface after a tear: same triangle count, new
+  // indices and adjacency) from now on. Waits for the device.
+  void updateSurface(const SurfaceTriangles& surface);
+
   // Makes the constraint views available (they read the solver's constraint and λ buffers).
   void enableConstraintViews(const GpuSolver& solver, VkRenderPass renderPass, VkSampleCountFlagBits samples);
   bool constraintViewsEnabled() const { return constraintView_ != nullptr; }

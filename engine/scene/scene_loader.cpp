@@ -304,6 +304,19 @@ glm::uvec2 readResolution(const Node& node) {
   return {node.element(0).count(2, kMaxResolution), node.element(1).count(2, kMaxResolution)};
 }
 
+// "tear": {"strain", "force", "spare_particles"} (docs/tearing.md). A grid particle is on at most six
+// triangles, so it can be split at most five times: more spares than 5·nx·ny could never be used.
+TearSettings readTear(const Node& node, glm::uvec2 resolution) {
+  node.expectObject({"strain", "force", "spare_particles"});
+  TearSettings tear;
+  tear.strain = optionalNumber(node, "strain", tear.strain, between(1.0, false, 1.0e6, true));
+  tear.force = optionalNumber(node, "force", tear.force, between(0.0, true, 1.0e12, true));
+  const int64_t particles = int64_t{resolution.x} * resolution.y;
+  tear.spareParticles = static_cast<uint32_t>(particles);
+  if (auto n = node.find("spare_particles")) tear.spareParticles = n->count(0, 5 * particles);
+  return tear;
+}
+
 ClothDesc readCloth(const Node& node, size_t index, const std::string& folder) {
   node.expectObject({"name",
                      "size",
@@ -327,7 +340,8 @@ ClothDesc readCloth(const Node& node, size_t index, const std::string& folder) {
                      "mesh",
                      "material",
                      "pin_box",
-                     "aerodynamics"});
+                     "aerodynamics",
+                     "tear"});
   ClothDesc cloth;
   cloth.name = index == 0 ? "cloth" : "cloth" + std::to_string(index);
   if (auto n = node.find("name")) cloth.name = n->name();
@@ -397,6 +411,7 @@ ClothDesc readCloth(const Node& node, size_t index, const std::string& folder) {
       cloth.pins = readPins(*n, cloth.resolution);
   }
   if (auto n = node.find("aerodynamics")) cloth.aero = readAerodynamics(*n, cloth.aero);
+  if (auto n = node.find("tear")) cloth.tear = readTear(*n, cloth.resolution);
   return cloth;
 }
 

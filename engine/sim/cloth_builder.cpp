@@ -249,8 +249,10 @@ void addTethers(Model& model, const Grid& grid, size_t firstPin) {
 // Particle indices are uint32 with VKXPBD_NONE reserved.
 void checkParticleCount(const SceneDesc& scene) {
   uint64_t total = 0;
-  for (const ClothDesc& cloth : scene.cloths)
+  for (const ClothDesc& cloth : scene.cloths) {
     if (!cloth.mesh) total += uint64_t{cloth.resolution.x} * cloth.resolution.y;
+    if (cloth.tear) total += cloth.tear->spareParticles;
+  }
   if (total >= VKXPBD_NONE / 2) fail(scene, "cloths", "too many particles (" + std::to_string(total) + ")");
 }
 
@@ -294,6 +296,41 @@ void setTriangleSearch(const SceneDesc& scene, Model& model) {
   }
 }
 
+// The spare particles of a tearing cloth, after its grid: inverse mass 0 (they take no part in the
+// solve) and parked 1 km below the cloth's first particle, away from its contacts, until a split takes
+// them (sim/tearing.h). The body's range covers them.
+void addSpareParticles(const SceneDesc& scene, Model& model, const TearSettings& tear, size_t k) {
+  BodyRange& body = model.bodies.back();
+  const std::string path = "cloths[" + std::to_string(k) + "]";
+  const HierarchySettings& h = scene.cloths[k].hierarchy.value_or(scene.solver.hierarchy);
+  if (h.enabled)
+    fail(scene, path + ".tear",
+         "tearing and the hierarchy cannot be combined (the coarse levels do not follow a tear); "
+         "set \"hierarchy\": false on this cloth");
+  TearBody t;
+  t.body = static_cast<uint32_t>(model.bodies.size() - 1);
+  t.surface = static_cast<uint32_t>(model.surfaces.size() - 1);
+  t.first = body.first;
+  t.count = body.count;
+  t.spareFirst = model.particleCount();
+  t.spareCount = tear.spareParticles;
+  t.settings = tear;
+  const glm::vec3 parked = glm::vec3(model.restPositions[body.first]) - glm::vec3(0.0f, 1000.0f, 0.0f);
+  for (uint32_t s = 0; s < t.spareCount; ++s) model.restPositions.emplace_back(parked, 0.0f);
+  body.count += t.spareCount;
+  if (!model.particleFriction.empty())
+    model.particleFriction.resize(model.particleCount(), model.particleFriction[t.first]);
+  model.tears.push_back(t);
+}
+
+// A free tearing body keeps its momentum with its copies: its momentum body takes in its spares (mass 0
+// until used).
+void includeSpares(Model& model) {
+  for (const TearBody& t : model.tears) {
+    for (MomentumBody& m : model.momentumBodies)
+      if (m.first == t.first && m.count == t.count) m.count += t.spareCount;
+  }
+}
 }  // namespace
 
 Model buildModel(const SceneDesc& scene) {
@@ -311,6 +348,9 @@ Model buildModel(const SceneDesc& scene) {
   for (size_t k = 0; k < scene.cloths.size(); ++k) {
     const ClothDesc& cloth = scene.cloths[k];
     if (cloth.mesh) {  // sim/mesh_cloth_builder.h
+      if (cloth.tear)
+        fail(scene, "cloths[" + std::to_string(k) + "].tear",
+             "tearing works on grid cloths only, not yet on a cloth made from a mesh");
       const size_t firstPin = model.pins.size();
       const uint32_t base = model.particleCount();
       addMeshCloth(scene, model, cloth, k);
@@ -331,6 +371,7 @@ Model buildModel(const SceneDesc& scene) {
     setBodyVelocity(model, cloth.name, grid.base, grid.count(), cloth.velocity, cloth.angularVelocity);
     model.bodies.back().hierarchy = cloth.hierarchy;
     if (cloth.tethers) addTethers(model, grid, firstPin);
+    if (cloth.tear) addSpareParticles(scene, model, *cloth.tear, k);
   }
   addSoftBodies(scene, model);
   addShells(scene, model);
@@ -346,6 +387,7 @@ Model buildModel(const SceneDesc& scene) {
   addStitches(scene, model);  // after the contact checks: a stitch's ends are meant to meet
   model.wind = scene.wind;
   model.momentumBodies = findFreeBodies(model);
+  includeSpares(model);
   return model;
 }
 

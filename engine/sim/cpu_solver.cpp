@@ -21,7 +21,8 @@ CpuSolver::CpuSolver(const Model& model, const SolverSettings& settings, const S
       layout_(layout),
       settings_(settings),
       params_(makeSimParams(model, settings)),
-      schedule_(buildFrameSchedule(model, settings, layout, false)) {
+      schedule_(buildFrameSchedule(model, settings, layout, false)),
+      tearing_(model, layout) {
   pinOfParticle_.assign(model.particleCount(), VKXPBD_NONE);
   for (uint32_t p = 0; p < model.pins.size(); ++p) pinOfParticle_[model.pins[p].particle] = p;
   predicted_.resize(model.particleCount());
@@ -43,6 +44,11 @@ void CpuSolver::stepFrame(State& state, const IterationObserver& observer) {
     const bool iterationEnds = k + 1 == passes.size() || passes[k + 1].iteration != p.iteration ||
                                passes[k + 1].substep != p.substep;
     if (observer && p.iteration != kNoIteration && iterationEnds) observer(p.substep, p.iteration, state);
+  }
+  if (!model_.tears.empty()) {
+    // Once per frame, after the last substep (docs/tearing.md).
+    lastTear_ = tearing_.step(model_, layout_, state, history_, lambdas_, params_.alphaScale);
+    if (!lastTear_.broken.empty()) contactTriangles_ = packContactTriangles(model_);
   }
   state.frame += 1;
 }

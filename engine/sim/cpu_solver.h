@@ -13,6 +13,7 @@
 #include "sim/model.h"
 #include "sim/solver_layout.h"
 #include "sim/solver_schedule.h"
+#include "sim/tearing.h"
 
 namespace vkxpbd {
 
@@ -36,6 +37,14 @@ class CpuSolver {
   // Contact candidate lists of the last substep (empty without contacts / triangle contacts).
   const NeighbourLists& neighbours() const { return neighbours_; }
   const NeighbourLists& triangleNeighbours() const { return triangleNeighbours_; }
+
+  // The model and layout as solved now: a tearing body's surfaces, constraints and split particles'
+  // masses change at the end of a frame (sim/tearing.h); without tearing, copies of those given.
+  const Model& model() const { return model_; }
+  const SolverLayout& layout() const { return layout_; }
+  // What the last frame's tear step did (empty without tearing bodies).
+  const TearReport& lastTear() const { return lastTear_; }
+  const Tearing& tearing() const { return tearing_; }
 
  private:
   // One pass of the schedule (a switch over PassId).
@@ -77,8 +86,8 @@ class CpuSolver {
   // BDF2: a history with no past, from the state's velocities.
   void startHistory(const State& state);
 
-  const Model& model_;
-  const SolverLayout& layout_;
+  Model model_;          // a copy: tearing changes it
+  SolverLayout layout_;  // a copy: tearing changes it
   SolverSettings settings_;
   gpu::SimParams params_;
   FrameSchedule schedule_;  // as the GPU solver's (with the grab pass while grabbing)
@@ -97,6 +106,8 @@ class CpuSolver {
   NeighbourLists triangleNeighbours_;       // point–triangle candidates of the current substep
   std::vector<glm::vec4> aero_;             // packAero: the wind field, then per triangle its coefficients
   std::vector<glm::vec3> triangleForce_;    // per surface triangle, this substep (N)
+  Tearing tearing_;
+  TearReport lastTear_;
 };
 
 }  // namespace vkxpbd

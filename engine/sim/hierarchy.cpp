@@ -299,6 +299,9 @@ Hierarchy buildHierarchy(const Model& model, const SolverSettings& settings) {
     const BodyRange& body = bodies[b];
     resolved[b] = body.hierarchy.value_or(settings.hierarchy);
     if (settings.hierarchy.overridesBodies) resolved[b].enabled = settings.hierarchy.enabled;
+    // A tearing body gets no coarse levels: they would not follow its tears (docs/tearing.md).
+    for (const TearBody& t : model.tears)
+      if (t.body == b) resolved[b].enabled = false;
     if (!resolved[b].enabled) continue;
     any = true;
     const std::string name = "hierarchy of body '" + body.name + "': ";

@@ -144,6 +144,26 @@ struct BodyRange {
   std::optional<HierarchySettings> hierarchy;  // the body's own; otherwise SolverSettings::hierarchy
 };
 
+// Tearing of one body (sim/tearing.h, docs/tearing.md): its stretch and shear constraints break past a
+// stretch ratio (or a force), and particles on the crack are split into copies taken from the spares.
+struct TearSettings {
+  float strain = 1.5f;  // stretch ratio |x_a − x_b| / rest length past which a constraint breaks (> 1)
+  float force = 0.0f;   // N: also breaks when |λ|/Δt² exceeds this; 0 = strain only
+  uint32_t spareParticles = 0;  // particles reserved for the copies; 0 = one per particle of the body
+};
+
+// A tearing body: its surface particles [first, first + count), then its spare particles
+// [spareFirst, spareFirst + spareCount) (inverse mass 0 and parked until a split takes them, in order).
+struct TearBody {
+  uint32_t body = 0;     // index into Model::bodies
+  uint32_t surface = 0;  // index into Model::surfaces
+  uint32_t first = 0;
+  uint32_t count = 0;
+  uint32_t spareFirst = 0;
+  uint32_t spareCount = 0;
+  TearSettings settings;
+};
+
 struct Model {
   std::string name;
   std::vector<glm::vec4> restPositions;  // xyz m; w inverse mass, 1/kg (0 = pinned or kinematic)
@@ -174,6 +194,7 @@ struct Model {
   std::string largestBodyField;
   std::string sourcePath;  // the scene file ("<builtin>" for built-in scenes), for error messages
   WindSettings wind;
+  std::vector<TearBody> tears;  // bodies that tear (sim/tearing.h)
 
   uint32_t particleCount() const { return static_cast<uint32_t>(restPositions.size()); }
   // Distance and element constraints (the global volume constraints not counted).

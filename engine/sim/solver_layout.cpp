@@ -289,4 +289,8 @@ SolverLayout buildSolverLayout(const Model& model, const SolverSettings& setting
   return layout;
 }
 
+JacobiAdjacency buildJacobiAdjacency(const Model& model, SolverLayout& layout) {
+  return buildAdjacency(model, layout);
+}
+
 }  // namespace vkxpbd

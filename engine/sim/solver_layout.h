@@ -79,6 +79,10 @@ struct SolverLayout {
 
 SolverLayout buildSolverLayout(const Model& model, const SolverSettings& settings);
 
+// The Jacobi batch's adjacency and step scales (layout.jacobiScale) for the batch constraints' current
+// particles; tearing (sim/tearing.h) calls it again after a split moves constraints to new particles.
+JacobiAdjacency buildJacobiAdjacency(const Model& model, SolverLayout& layout);
+
 // The hierarchy as the GPU reads it (VKXPBD_BINDING_HIERARCHY): per level its CoarseConstraints, then its
 // ProlongationRows, at layout.hierarchyConstraintBase / hierarchyRowBase.
 std::vector<glm::vec4> packHierarchy(const SolverLayout& layout);

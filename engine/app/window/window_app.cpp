@@ -632,6 +632,10 @@ class WindowApp {
     if (frames > 0) {
       sim_->solver->simulate(frames);
       simulated_ += frames;
+      if (sim_->solver->topologyVersion() != drawnTopology_) {  // a tear opened the surface
+        sim_->renderer->updateSurface(sim_->solver->layout().surface);
+        drawnTopology_ = sim_->solver->topologyVersion();
+      }
     }
     lastSolverFrames_ = frames;
   }
@@ -821,6 +825,11 @@ class WindowApp {
       edited(ImGui::IsItemDeactivatedAfterEdit());
       edited(ImGui::Checkbox("hierarchy (coarse-to-fine, every body)", &panel_.hierarchy));
       ImGui::TextDisabled("compliances apply to every cloth; changes rebuild the solver");
+      if (panel_.tearAvailable) {
+        ImGui::SliderFloat("tear strain", &panel_.tearStrain, 1.01f, 3.0f, "%.3f");
+        edited(ImGui::IsItemDeactivatedAfterEdit());
+        ImGui::TextDisabled("stretch ratio past which a constraint breaks; a change starts the scene again");
+      }
     }
 
     if (ImGui::CollapsingHeader("contacts")) drawContacts(edited);
@@ -966,7 +975,8 @@ class WindowApp {
       panel_.applyTo(scene);
     }
     std::optional<State> state;
-    if (rebuild == Rebuild::KeepState) state = sim_->solver->download();
+    // A torn body's topology lives in its solver: a tearing scene starts again (docs/tearing.md).
+    if (rebuild == Rebuild::KeepState && sim_->model.tears.empty()) state = sim_->solver->download();
     vkDeviceWaitIdle(ctx_.device);  // the frames in flight read the old solver's buffers
     grab_.reset();
     if (rebuild != Rebuild::KeepState) runtimePins_.clear();  // the state uploaded again has none
@@ -988,6 +998,7 @@ class WindowApp {
     }
     if (state && state->positions.size() == sim_->model.particleCount()) sim_->solver->upload(*state);
     if (rebuild != Rebuild::KeepState) simulated_ = 0;
+    drawnTopology_ = 0;
     if (rebuild != Rebuild::KeepState) frameCamera();
     accumulator_ = 0.0;
     printSolver();
@@ -1035,6 +1046,7 @@ class WindowApp {
   uint32_t lastSolverFrames_ = 0;
   uint64_t displayed_ = 0;
   uint64_t simulated_ = 0;
+  uint64_t drawnTopology_ = 0;  // the solver's topologyVersion() the renderer draws
   vk::RenderDoc& renderDoc_;
   bool f12WasDown_ = false;
   bool pWasDown_ = false;

@@ -1,0 +1,102 @@
+// Tearing (docs/tearing.md): after a frame, every stretch or shear constraint of a tearing body that is
+// stretched past the body's tear strain (or pulls harder than its tear force) breaks, and the surface
+// splits along it:
+//
+//        q                          q
+//   ─────●─────                ─────●─────
+//   ╲ t1 │ t2 ╱   (p, q) breaks  ╲ t1   t2 ╱        p keeps the triangles on its own side of the plane
+//    ╲   │   ╱   ────────────▶    ╲  p  p' ╱         through p normal to q − p; p' (a spare particle) takes
+//   ─────●─────                ─────●●─────        the others, with their constraints; each has half the
+//   mass.
+//        p
+//
+// The split is serial and deterministic: the broken constraints are handled in layout order, spare
+// particles are taken in order (step() has the details). When one of a broken constraint's particles c is
+// already on a crack (split before) the other one t is split, across the direction in which the crack opens
+// at c (from c to its last copy or original), so that the crack runs on; otherwise the first (a) is split
+// across the constraint, else the second. A pinned particle is never split; a split that would leave all
+// triangles on one side is not made; when no spare is left the constraint only breaks. A constraint moves
+// from p to p' only, and p' is in no constraint that did not hold p, so constraints of one colour still share
+// no moving particle: no recolouring. A removed constraint keeps its slot with both ends on one particle (a
+// == b; a resting one when it has one, so that no Jacobi slot list grows), which every projection skips
+// (zero length). Bending elements whose two triangles end up on different
+// sides break the same way (all four ends on one particle).
+#pragma once
+
+#include <cstdint>
+#include <vector>
+
+#include <glm/glm.hpp>
+
+#include "sim/colouring.h"
+#include "sim/model.h"
+#include "sim/solver_layout.h"
+
+namespace vkxpbd {
+
+// What one tear step did.
+struct TearReport {
+  std::vector<uint32_t>
+      broken;            // distance constraints (layout order) past the threshold, in the order handled
+  uint32_t removed = 0;  // of those, removed because no particle could be split
+  uint32_t splits = 0;   // particles split (spares taken)
+  uint32_t brokenElements = 0;  // bending elements broken because they spanned a crack
+};
+
+class Tearing {
+ public:
+  Tearing(const Model& model, const SolverLayout& layout);
+
+  // Breaks and splits after a frame. Changes the model's surfaces and the inverse masses of split
+  // particles (restPositions w), the layout's constraint particles, Jacobi adjacency and step scales and
+  // surface triangles, the
+  // state's positions, low parts and velocities of the copies, and (BDF2, when not empty: 2 per particle)
+  // the integrator history. λ: layout order (CpuSolver::lambdas()); alphaScale: α̃/α, 1/s².
+  TearReport step(Model& model, SolverLayout& layout, State& state, std::vector<glm::vec4>& history,
+                  const std::vector<float>& lambdas, float alphaScale);
+
+  // Pass 1 of step() alone: the distance constraints (layout order) that break at these positions (xyz
+  // m, the high parts) and λ.
+  std::vector<uint32_t> findBroken(const Model& model, const SolverLayout& layout,
+                                   const std::vector<glm::vec4>& positions, const std::vector<float>& lambdas,
+                                   float alphaScale) const;
+
+  // Spare particles taken so far by tear body k (model.tears[k]).
+  uint32_t sparesUsed(size_t k) const { return nextSpare_[k]; }
+  uint64_t totalBroken() const { return totalBroken_; }
+  // The particle p was split off (p itself when it is no copy).
+  uint32_t originOf(uint32_t p) const { return origin_[p]; }
+
+ private:
+  struct Corner;
+  // Splits p across the plane through it with normal n (m): what lies on n's side goes to a copy.
+  bool splitParticle(uint32_t p, glm::vec3 n, Model& model, SolverLayout& layout, State& state,
+                     std::vector<glm::vec4>& history, TearReport& report);
+
+  // A constraint (a, b) removed without a split: its triangles collapse (not drawn) and bending
+  // elements across it break, so nothing stretches over the cut.
+  void cutEdge(uint32_t a, uint32_t b, Model& model, SolverLayout& layout, TearReport& report);
+
+  std::vector<uint32_t> tearOf_;  // per particle: index into model.tears, or VKXPBD_NONE
+  std::vector<uint32_t> origin_;  // per particle: the particle it was split off (itself at the start)
+  // Per original particle, CSR: its triangles (index into the packed surfaces) and its constraints
+  // (distance k in layout order, or distance count + element k) at load time.
+  std::vector<uint32_t> triangleOffsets_, triangles_;
+  std::vector<uint32_t> constraintOffsets_, constraints_;
+  std::vector<uint32_t> surfaceBase_;  // packed triangle index of each surface's first triangle
+  std::vector<uint32_t> nextSpare_;    // per tear body
+  std::vector<uint8_t> onCrack_;       // per particle: 1 once split (it or its copy)
+  std::vector<uint32_t> sibling_;      // per split particle: its copy, or for a copy the one it came from
+  uint64_t totalBroken_ = 0;
+};
+
+// The layout's colouring as the validator reads it (colour k: distance range k and element range k, the
+// Jacobi batch the tail) over the constraints' current moving particles, each listed once (a broken
+// constraint lists its one particle). For validateColouring after tears.
+struct LayoutColouring {
+  ColouringProblem problem;
+  Colouring colouring;
+};
+LayoutColouring layoutColouring(const Model& model, const SolverLayout& layout);
+
+}  // namespace vkxpbd

@@ -1,0 +1,43 @@
+// Tearing (docs/tearing.md), shared by the CPU reference and the GPU solver's host-side tear step: when a
+// distance constraint breaks, which side of the crack a triangle or a neighbour falls on, and how the
+// mass of a split particle is shared between the two copies.
+#ifndef VKXPBD_SHARED_TEAR_MATH_H
+#define VKXPBD_SHARED_TEAR_MATH_H
+
+#include "shared/gpu_types.h"
+
+XPBD_BEGIN_NAMESPACE
+
+// A distance constraint of rest length `restLength` (m) between points xa and xb (m) breaks when it is
+// stretched past `strain` (the stretch ratio |xa − xb| / restLength, dimensionless, > 1), or when the
+// force of its last projection, |λ|·α̃/α (λ in N·s², alphaScale in 1/s²), exceeds `force` (N; 0 = no
+// force threshold).
+XPBD_FN bool tearBreaks(vec3 xa, vec3 xb, float restLength, float strain, float lambda, float alphaScale,
+                        float force) {
+  float len = length(xa - xb);
+  if (len > strain * restLength) return true;
+  return force > 0.0f && abs(lambda) * alphaScale > force;
+}
+
+// The side of the crack through particle p (at xp, m) across a broken constraint pointing from p
+// towards its other particle q (direction n = xq − xp, m): true for a point x (m) on q's side, which
+// moves to p's copy.
+XPBD_FN bool tearOnFarSide(vec3 x, vec3 xp, vec3 n) {
+  return dot(x - xp, n) > 0.0f;
+}
+
+// The centroid of a triangle (m), its corners summed in ascending particle order so that every caller
+// that sees the same three particles gets the same bits.
+XPBD_FN vec3 tearCentroid(vec3 x0, vec3 x1, vec3 x2) {
+  return (x0 + x1 + x2) * (1.0f / 3.0f);
+}
+
+// Inverse mass (1/kg) of each of the two copies of a split particle of inverse mass w: each keeps half
+// the mass, so the total mass and (with equal velocities) the momentum are unchanged.
+XPBD_FN float tearSplitInverseMass(float w) {
+  return 2.0f * w;
+}
+
+XPBD_END_NAMESPACE
+
+#endif

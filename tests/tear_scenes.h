@@ -1,0 +1,48 @@
+// Scenes of the tearing tests: a vertical sheet whose top row is pinned in two halves that move apart,
+// so it tears from the top edge down between its two middle columns.
+//
+//           ←── pins          pins ──→            top row (j = ny − 1), moving at ∓speed along x
+//    ○──○──●──●──●──○──┤├──○──●──●──●──○──○        (○: free; the two middle ones, where the crack starts)
+//    │  │  │  │  │  │  │ ╎╎ │  │  │  │  │  │  │  │    the crack: between columns nx/2 − 1 and nx/2
+#pragma once
+
+#include "scene/builtin_scenes.h"
+#include "scene/scene.h"
+
+namespace vkxpbd::test {
+
+// speed: m/s of each half (0: fixed pins); strain: the tear strain (stretch ratio); pinnedWidth: pins
+// per half, next to the two free middle ones.
+inline SceneDesc tearSheet(SolverMode mode, float speed, float strain,
+                           ClothBending bending = ClothBending::Distance, uint32_t nx = 12, uint32_t ny = 8,
+                           uint32_t pinnedWidth = 3) {
+  SceneDesc scene = builtinScene("standard_cloth");
+  ClothDesc& cloth = scene.cloths.at(0);
+  cloth.plane = ClothPlane::XY;
+  cloth.resolution = {nx, ny};
+  cloth.size = {0.05f * static_cast<float>(nx - 1), 0.05f * static_cast<float>(ny - 1)};  // 5 cm cells
+  cloth.center = {0.0f, 1.0f, 0.0f};
+  cloth.bending = bending;
+  cloth.massDistribution = MassDistribution::Area;
+  cloth.arealDensity = 0.2f;       // kg/m²
+  cloth.complianceStretch = 0.0f;  // m/N
+  cloth.complianceShear = 1e-3f;   // m/N
+  cloth.complianceBend = 1e-2f;    // m/N (distance) or 1/(N·m) (dihedral)
+  cloth.pins.clear();
+  for (uint32_t i = 0; i < nx; ++i) {
+    if (i + 1 == nx / 2 || i == nx / 2) continue;  // the two middle ones are free: the crack starts there
+    if (i + 1 + pinnedWidth < nx / 2 || i > nx / 2 + pinnedWidth) continue;
+    PinDesc pin{static_cast<int>(i), -1, std::nullopt};
+    if (speed != 0.0f)
+      pin.motion = PinMotionDesc{VKXPBD_MOTION_LINEAR, {i < nx / 2 ? -speed : speed, 0.0f, 0.0f}, 0.0f};
+    cloth.pins.push_back(pin);
+  }
+  cloth.tear = TearSettings{strain, 0.0f, nx * ny};
+  scene.solver.mode = mode;
+  scene.solver.substeps = 10;
+  scene.solver.iterations = 4;
+  scene.solver.damping = 1.0f;  // 1/s
+  return scene;
+}
+
+}  // namespace vkxpbd::test
