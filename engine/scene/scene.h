@@ -128,7 +128,7 @@ struct ClothDesc {
   std::optional<float> complianceWeft;
   std::string material;  // the material library entry it started from ("" = none; scene/cloth_materials.h)
   glm::vec3 aero = kClothAerodynamics;  // C_n, C_t, C_l (dimensionless), used with a "wind"
-  std::optional<TearSettings> tear;            // tearing (docs/tearing.md); none: never tears
+  std::optional<TearSettings> tear;     // tearing (docs/tearing.md); none: never tears
 };
 
 // Where a body's mesh comes from. Paths are resolved against the scene file's folder.

@@ -83,12 +83,12 @@
 // Descriptor bindings of the surface set (set 0 of the passes with PassLayout::Surface, declared in
 // shaders/surface_common.glsl): passes over the bodies' surface triangles (sim/surface_triangles.h),
 // whose own buffers do not fit the full solver set. Bindings 0-3 and 7 are the solver's buffers.
-#define VKXPBD_SURFACE_BINDING_POSITIONS 0     // the solver's VKXPBD_BINDING_POSITIONS
-#define VKXPBD_SURFACE_BINDING_POSITION_LOW 1  // the solver's VKXPBD_BINDING_POSITION_LOW
-#define VKXPBD_SURFACE_BINDING_VELOCITIES 2    // the solver's VKXPBD_BINDING_VELOCITIES
-#define VKXPBD_SURFACE_BINDING_PARAMS 3        // the solver's VKXPBD_BINDING_PARAMS (uniform)
-#define VKXPBD_SURFACE_BINDING_TRIANGLES 4     // uint[3T]: every surface triangle's corners
-#define VKXPBD_SURFACE_BINDING_TRIANGLE_OFFSETS 5  // uint[N + 1]: particle p's triangles are [o[p], o[p+1])
+#define VKXPBD_SURFACE_BINDING_POSITIONS 0           // the solver's VKXPBD_BINDING_POSITIONS
+#define VKXPBD_SURFACE_BINDING_POSITION_LOW 1        // the solver's VKXPBD_BINDING_POSITION_LOW
+#define VKXPBD_SURFACE_BINDING_VELOCITIES 2          // the solver's VKXPBD_BINDING_VELOCITIES
+#define VKXPBD_SURFACE_BINDING_PARAMS 3              // the solver's VKXPBD_BINDING_PARAMS (uniform)
+#define VKXPBD_SURFACE_BINDING_TRIANGLES 4           // uint[3T]: every surface triangle's corners
+#define VKXPBD_SURFACE_BINDING_TRIANGLE_OFFSETS 5    // uint[N + 1]: particle p's triangles are [o[p], o[p+1])
 #define VKXPBD_SURFACE_BINDING_PARTICLE_TRIANGLES 6  // uint[3T]: triangle ids, ascending per particle
 #define VKXPBD_SURFACE_BINDING_CONTROL 7             // the solver's VKXPBD_BINDING_CONTROL (frame clock)
 // WindField, then vec4[T]: per triangle its aerodynamic coefficients (shared/aero_math.h)
