@@ -8,14 +8,17 @@
 
 #include <algorithm>
 #include <array>
+#include <cctype>
 #include <cstdio>
 #include <cstdlib>
 #include <filesystem>
 #include <fstream>
 #include <iterator>
 #include <map>
-#include <regex>
+#include <optional>
 #include <sstream>
+#include <string>
+#include <utility>
 
 #include "export/animation_export.h"
 #include "scene/scene.h"
@@ -96,14 +99,46 @@ struct UsdFile {
   std::map<std::string, UsdMesh> meshes;
 };
 
+// "(x, y, z), (x, y, z), ..." → the tuples (no std::regex: GCC 12's <regex> trips -Wmaybe-uninitialized under
+// the optimised sanitizer build).
 std::vector<glm::vec3> parseTuples(const std::string& text) {
   std::vector<glm::vec3> values;
-  static const std::regex tuple(R"(\(([^,()]+), ([^,()]+), ([^,()]+)\))");
-  for (std::sregex_iterator m(text.begin(), text.end(), tuple), end; m != end; ++m)
-    values.emplace_back(std::strtof((*m)[1].str().c_str(), nullptr),
-                        std::strtof((*m)[2].str().c_str(), nullptr),
-                        std::strtof((*m)[3].str().c_str(), nullptr));
+  for (size_t open = text.find('('); open != std::string::npos; open = text.find('(', open + 1)) {
+    const size_t close = text.find(')', open);
+    if (close == std::string::npos) break;
+    std::istringstream tuple(text.substr(open + 1, close - open - 1));
+    glm::vec3 v{0.0f};
+    char comma = 0;
+    if (tuple >> v.x >> comma >> v.y >> comma >> v.z) values.push_back(v);
+  }
   return values;
+}
+
+// `    def Mesh "NAME"` → NAME (an identifier), else "".
+std::string meshDefinition(const std::string& line) {
+  const std::string prefix = "    def Mesh \"";
+  if (line.rfind(prefix, 0) != 0 || line.size() < prefix.size() + 2 || line.back() != '"') return "";
+  const std::string name = line.substr(prefix.size(), line.size() - prefix.size() - 1);
+  const auto identifier = [](char c) { return std::isalnum(static_cast<unsigned char>(c)) || c == '_'; };
+  if (name.empty() || std::isdigit(static_cast<unsigned char>(name[0])) ||
+      !std::all_of(name.begin(), name.end(), identifier))
+    return "";
+  return name;
+}
+
+// `   TIME: [VALUES],` → TIME and VALUES.
+std::optional<std::pair<uint64_t, std::string>> timeSample(const std::string& line) {
+  const size_t digits = line.find_first_not_of(' ');
+  if (digits == 0 || digits == std::string::npos) return std::nullopt;
+  const size_t colon = line.find(": [", digits);
+  if (colon == std::string::npos || colon == digits || line.size() < colon + 5 ||
+      line.compare(line.size() - 2, 2, "],") != 0)
+    return std::nullopt;
+  const std::string time = line.substr(digits, colon - digits);
+  if (!std::all_of(time.begin(), time.end(),
+                   [](char c) { return std::isdigit(static_cast<unsigned char>(c)); }))
+    return std::nullopt;
+  return std::make_pair(std::stoull(time), line.substr(colon + 2, line.size() - colon - 3));
 }
 
 std::vector<uint32_t> parseInts(const std::string& text) {
@@ -126,12 +161,11 @@ UsdFile readUsda(const std::string& path) {
   while (std::getline(in, line) && line != ")") usd.header += line + "\n";
   UsdMesh* mesh = nullptr;
   std::map<uint64_t, std::vector<glm::vec3>>* samples = nullptr;
-  static const std::regex def(R"re(^    def Mesh "([A-Za-z_][A-Za-z0-9_]*)"$)re");
-  static const std::regex sample(R"(^ +(\d+): (\[.*\]),$)");
-  std::smatch m;
   while (std::getline(in, line)) {
-    if (std::regex_match(line, m, def)) {
-      mesh = &usd.meshes[m[1]];
+    const std::string defined = meshDefinition(line);
+    const auto sampled = samples ? timeSample(line) : std::nullopt;
+    if (!defined.empty()) {
+      mesh = &usd.meshes[defined];
     } else if (mesh && line.find("int[] faceVertexCounts = [") != std::string::npos) {
       mesh->faceVertexCounts = parseInts(line);
     } else if (mesh && line.find("int[] faceVertexIndices = [") != std::string::npos) {
@@ -140,8 +174,8 @@ UsdFile readUsda(const std::string& path) {
       samples = &mesh->points;
     } else if (mesh && line == "        normal3f[] normals.timeSamples = {") {
       samples = &mesh->normals;
-    } else if (samples && std::regex_match(line, m, sample)) {
-      (*samples)[std::stoull(m[1])] = parseTuples(m[2]);
+    } else if (sampled) {
+      (*samples)[sampled->first] = parseTuples(sampled->second);
     } else if (line == "        }") {
       samples = nullptr;
     }
