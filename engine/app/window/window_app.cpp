@@ -331,14 +331,17 @@ class WindowApp {
     const bool f = glfwGetKey(window_, GLFW_KEY_F) == GLFW_PRESS;
     const bool f9 = glfwGetKey(window_, GLFW_KEY_F9) == GLFW_PRESS;
     if (f && !fWasDown_ && !typing) frameCamera();
-    if (f9 && !f9WasDown_) {
-      if (recording_)
-        stopRecording();
-      else
-        startRecording(options_.outDir + "/record");
-    }
+    if (f9 && !f9WasDown_) toggleRecording();
     fWasDown_ = f;
     f9WasDown_ = f9;
+  }
+
+  // F9 and the panel's button: start recording into OUT/record, or stop.
+  void toggleRecording() {
+    if (recording_)
+      stopRecording();
+    else
+      startRecording(options_.outDir + "/record");
   }
 
   void startRecording(const std::string& dir) {
@@ -757,12 +760,7 @@ class WindowApp {
     if (ImGui::Button("reload scene")) rebuild = Rebuild::Reload;
     ImGui::SameLine();
     if (ImGui::Button("frame (F)")) frameCamera();
-    if (ImGui::Button(recording_ ? "stop recording (F9)" : "record (F9)")) {
-      if (recording_)
-        stopRecording();
-      else
-        startRecording(options_.outDir + "/record");
-    }
+    if (ImGui::Button(recording_ ? "stop recording (F9)" : "record (F9)")) toggleRecording();
     if (recording_) {
       ImGui::SameLine();
       ImGui::TextColored(ImVec4(1.0f, 0.3f, 0.3f, 1.0f), "REC %u frames", recordedFrames_);
