@@ -10,6 +10,7 @@
 #include "plot/glyphs.h"
 #include "render/legend.h"
 #include "render/offscreen_renderer.h"
+#include "render/stress_scale.h"
 #include "scene/scene.h"
 #include "shared/element_math.h"
 #include "sim/cloth_builder.h"
@@ -213,6 +214,66 @@ TEST_F(RenderSoftViews, SceneCameraIsUsed) {
   // The body (0.4 m at 3 m, 40° view: about a quarter of the height) is at the centre.
   EXPECT_FALSE(isBackground(image.pixel(80, 45)));
   EXPECT_GT(countIf(image, {0, 0}, {160, 90}, [](glm::u8vec4 c) { return !isBackground(c); }), 200);
+}
+
+// The automatic stress scale: the 99th percentile of the positive forces, rounded up to 1, 2 or 5 × 10^k N;
+// an outlier (a pinned corner) does not set it; no force gives 0.
+TEST(StressScale, NiceNumberAtOrAboveThe99thPercentile) {
+  EXPECT_EQ(render::niceStressScale({}), 0.0f);
+  EXPECT_EQ(render::niceStressScale({0.0f, 0.0f, std::nanf("")}), 0.0f);
+  EXPECT_FLOAT_EQ(render::niceStressScale({0.3f}), 0.5f);
+  EXPECT_FLOAT_EQ(render::niceStressScale({1.0f}), 1.0f);
+  EXPECT_FLOAT_EQ(render::niceStressScale({1.01f}), 2.0f);
+  EXPECT_FLOAT_EQ(render::niceStressScale({3.0f}), 5.0f);
+  EXPECT_FLOAT_EQ(render::niceStressScale({7.0f}), 10.0f);
+  EXPECT_FLOAT_EQ(render::niceStressScale({0.0012f}), 0.002f);
+  std::vector<float> ramp;
+  for (int i = 1; i <= 100; ++i) ramp.push_back(static_cast<float>(i));  // p99 = 99 N
+  EXPECT_FLOAT_EQ(render::niceStressScale(ramp), 100.0f);
+  std::vector<float> outlier(99, 1.5f);
+  outlier.push_back(1000.0f);
+  EXPECT_FLOAT_EQ(render::niceStressScale(outlier), 2.0f);
+}
+
+// A soft block resting on the ground: with the old weight-based scale (a tenth of the weight in full red)
+// the whole block is drawn blue; the automatic scale shows the load growing towards the ground.
+TEST_F(RenderSoftViews, AutomaticStressScaleShowsTheLoadOfARestingBlock) {
+  const std::string json =
+      R"({"soft_bodies": [{"mesh": {"type": "box", "size": [0.3, 0.4, 0.3], "cells": [3, 4, 3]},
+                                "density": 1000.0, "material": {"model": "neohookean", "youngs_modulus": 5e5,
+                                "poisson_ratio": 0.4}, "instances": [{"position": [0, 0.2, 0]}]}],
+                               "colliders": [{"type": "plane"}]})";
+  RenderedSim sim(*ctx, parseScene(json, "resting_block.json"), 240, 240);
+  sim.renderer.scene().view = ViewMode::Stress;
+  const OrbitCamera camera =
+      render::lookAtCamera(glm::vec3(0.9f, 0.25f, 0.9f), glm::vec3(0.0f, 0.2f, 0.0f), glm::radians(40.0f));
+  EXPECT_FALSE(sim.renderer.scene().autoStressScale(sim.solver)) << "no force before the first frame";
+  sim.solver.simulate(20);
+  auto warm = [](glm::u8vec4 c) { return c.x > c.z + 60; };
+  const float weightScale = sim.renderer.scene().stressScale;  // a tenth of 36 kg · g: 35.3 N
+  EXPECT_NEAR(weightScale, 0.1f * 36.0f * 9.81f, 0.5f);
+  const Image before = sim.renderer.render(camera);
+  EXPECT_EQ(countIf(before, {0, 0}, {240, 240}, warm), 0) << "the weight-based scale already shows the load";
+
+  ASSERT_TRUE(sim.renderer.scene().autoStressScale(sim.solver));
+  const float scale = sim.renderer.scene().stressScale;
+  EXPECT_LT(scale, weightScale);
+  // The scale is at or above the 99th percentile of the forces, and less than 2.5 times it.
+  std::vector<float> forces =
+      render::constraintForces(sim.model, sim.layout, sim.solver.download().positions,
+                               sim.solver.downloadLambdas(), sim.solver.settings().alphaScale());
+  std::sort(forces.begin(), forces.end());
+  const float p99 = forces[static_cast<size_t>(0.99 * static_cast<double>(forces.size()))];
+  EXPECT_GE(scale, 0.99f * p99);
+  EXPECT_LT(scale, 2.5f * p99);
+  const Image after = sim.renderer.render(camera);
+  glm::uvec2 lo, hi;
+  screenBox(sim.model, camera, after, lo, hi);
+  const glm::uvec2 middle(hi.x, (lo.y + hi.y) / 2);
+  const int top = countIf(after, lo, middle, warm);
+  const int bottom = countIf(after, glm::uvec2(lo.x, middle.y), hi, warm);
+  EXPECT_GT(bottom, 50) << "scale " << scale << " N";
+  EXPECT_GT(bottom, 2 * top) << "scale " << scale << " N";
 }
 
 }  // namespace

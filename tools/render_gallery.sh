@@ -16,7 +16,7 @@ for scene in $scenes; do
   name=$(basename "$scene" .json)
   case "$name" in
     cloth_fold | soft_pour | soft_stack) frame=240 ;;   # settled
-    standard_cloth_*) frame=60 ;;                       # hanging from its two corners
+    standard_cloth_*) frame=30 ;;                       # swinging through the bottom, hanging from its corners
     *) frame=120 ;;
   esac
   start=$(date +%s)

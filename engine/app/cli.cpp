@@ -63,6 +63,14 @@ class ArgReader {
   size_t i_ = 0;
 };
 
+// A debug view's name (render --view, run --view), checked.
+std::string viewName(const std::string& option, const std::string& name) {
+  if (name != "shaded" && name != "wireframe" && name != "colours" && name != "stress")
+    throw UsageError(option + ": unknown view '" + name +
+                     "' (expected shaded, wireframe, colours or stress)");
+  return name;
+}
+
 SolverMode parseMode(const std::string& option, const std::string& v) {
   if (v == "gs") return SolverMode::GaussSeidel;
   if (v == "jacobi") return SolverMode::Jacobi;
@@ -154,6 +162,8 @@ RunOptions parseRunOptions(const std::vector<std::string>& args) {
       o.stats = true;
     else if (arg == "--record")
       o.recordDir = r.value(arg);
+    else if (arg == "--view")
+      o.view = viewName(arg, r.value(arg));
     else if (arg == "--trajectory")
       o.trajectory = r.value(arg);
     else if (arg == "--trajectory-every")
@@ -198,12 +208,9 @@ RenderOptions parseRenderOptions(const std::vector<std::string>& args) {
       o.every = r.count(arg, 1, 10'000'000);
     else if (arg == "--export")
       o.exportDir = r.value(arg);
-    else if (arg == "--view") {
-      o.view = r.value(arg);
-      if (o.view != "shaded" && o.view != "wireframe" && o.view != "colours" && o.view != "stress")
-        throw UsageError(arg + ": unknown view '" + o.view +
-                         "' (expected shaded, wireframe, colours or stress)");
-    } else if (arg == "--eye")
+    else if (arg == "--view")
+      o.view = viewName(arg, r.value(arg));
+    else if (arg == "--eye")
       o.eye = r.point(arg);
     else if (arg == "--target")
       o.target = r.point(arg);
@@ -211,7 +218,9 @@ RenderOptions parseRenderOptions(const std::vector<std::string>& args) {
       o.fovDegrees = r.positive(arg, 179.0f);
       if (*o.fovDegrees < 1.0f)
         throw UsageError(arg + ": expected degrees in [1, 179], got '" + std::to_string(*o.fovDegrees) + "'");
-    } else if (arg == "--no-video")
+    } else if (arg == "--stress-scale")
+      o.stressScale = r.positive(arg, 1e12f);
+    else if (arg == "--no-video")
       o.video = false;
     else if (arg.rfind("--", 0) == 0)
       throw UsageError("render: unknown option '" + arg + "'" + didYouMean("render", arg));
@@ -342,11 +351,12 @@ usage:
   vkxpbd run [SCENE.json] [--headless] [--frames N] [--solver gs|jacobi] [--model xpbd|pbd]
              [--integrator euler|bdf2] [--substeps S] [--iterations I] [--omega W] [--device N|name] [--out DIR]
              [--no-timestamps] [--validation] [--capture-frame F] [--renderdoc] [--stats] [--record DIR]
+             [--view shaded|wireframe|colours|stress]
              [--trajectory FILE [--trajectory-every K]] [--hierarchy|--no-hierarchy] [--quiet]
              [--export DIR [--every K]]
       Opens a window showing SCENE (default: the built-in flag scene) with a settings panel (keys and
       mouse: docs/rendering.md); --frames N closes it after N displayed frames; --record DIR writes each
-      displayed frame to DIR/frame_NNNNN.png (and video.mp4 with ffmpeg). With --headless (or no
+      displayed frame to DIR/frame_NNNNN.png (and video.mp4 with ffmpeg); --view the debug view at start. With --headless (or no
       display) it simulates N frames (default 120), writes DIR/final.obj and DIR/state.json (default
       DIR: out; the summary, the model and the final state) and prints a summary. --capture-frame F
       records frame F with RenderDoc into DIR/capture_frame*.rdc (docs/profiling.md); --renderdoc makes
@@ -367,15 +377,16 @@ usage:
       --hierarchy / --no-hierarchy (every command that simulates): hierarchical XPBD on or off for
       every body, whatever the scene says (docs/hierarchy.md).
   vkxpbd render [SCENE.json] [--frames N] [--out DIR] [--width W] [--height H] [--every K]
-                [--view shaded|wireframe|colours|stress] [--eye X,Y,Z] [--target X,Y,Z] [--fov DEG]
-                [--no-video] [--export DIR]
+                [--view shaded|wireframe|colours|stress] [--stress-scale N] [--eye X,Y,Z]
+                [--target X,Y,Z] [--fov DEG] [--no-video] [--export DIR]
                 [--solver gs|jacobi] [--model xpbd|pbd] [--integrator euler|bdf2] [--substeps S]
                 [--iterations I] [--omega W] [--hierarchy|--no-hierarchy]
                 [--device N|name] [--validation] [--quiet]
       Simulates SCENE (default: the built-in flag scene) for N frames (default 120) and draws it
       offscreen (no window) at W x H pixels (default 960 x 540): writes DIR/frame_FFFFF.png (default
       DIR: out/frames) for frame 0, every K-th frame (default 1) and the last (docs/rendering.md).
-      The colours and stress views carry a legend (stress: force in N). The camera: --eye and --target
+      The colours and stress views carry a legend (stress: force in N, red at --stress-scale N, by
+      default the 99th percentile of the forces at the first frame with any). The camera: --eye and --target
       (m) and --fov (vertical, degrees), else the scene's "camera", else one framing the scene. With
       ffmpeg installed it also writes DIR/video.mp4 (one frame per picture; not with --no-video).
       --export DIR also writes the rendered frames as an OBJ sequence and DIR/scene.usda (docs/export.md).

@@ -44,10 +44,12 @@ struct RunOptions {
   // --capture-frame N: RenderDoc capture of frame N (0-based, below frames): the solver frame when
   // headless, the displayed frame (solver frames and drawing) in the window app.
   std::optional<uint32_t> captureFrame;
-  bool renderDoc = false;        // --renderdoc: load RenderDoc so F12 captures in the window app
-  bool stats = false;            // --stats: the window app prints FPS and per-pass GPU times every second
-  std::string recordDir;         // --record DIR: the window app writes every displayed frame there (PNG)
-  std::string trajectory;        // --trajectory FILE: headless runs write positions and velocities there
+  bool renderDoc = false;  // --renderdoc: load RenderDoc so F12 captures in the window app
+  bool stats = false;      // --stats: the window app prints FPS and per-pass GPU times every second
+  std::string recordDir;   // --record DIR: the window app writes every displayed frame there (PNG)
+  std::string view =
+      "shaded";            // --view: the window's debug view at start (shaded, wireframe, colours, stress)
+  std::string trajectory;  // --trajectory FILE: headless runs write positions and velocities there
   uint32_t trajectoryEvery = 1;  // --trajectory-every K: one record every K frames
   std::string exportDir;         // --export DIR: OBJ sequence and scene.usda (runs headless)
   uint32_t exportEvery = 1;      // --every K: export frame 0 and every K-th frame
@@ -81,8 +83,11 @@ struct RenderOptions {
   std::optional<glm::vec3> eye;     // --eye X,Y,Z (m)
   std::optional<glm::vec3> target;  // --target X,Y,Z (m)
   std::optional<float> fovDegrees;  // --fov DEG: vertical field of view (degrees)
-  bool video = true;                // --no-video: PNG frames only, even with ffmpeg
-  std::string exportDir;            // --export DIR: the rendered frames as OBJ sequence and scene.usda
+  // --stress-scale N: the force (N) drawn in full red in the stress view; else chosen from the forces at
+  // the first rendered frame that carries any (render/stress_scale.h) and kept, so frames compare.
+  std::optional<float> stressScale;
+  bool video = true;      // --no-video: PNG frames only, even with ffmpeg
+  std::string exportDir;  // --export DIR: the rendered frames as OBJ sequence and scene.usda
   SolverOverrides overrides;
   CommonOptions common;
 };

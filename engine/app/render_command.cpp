@@ -73,6 +73,9 @@ int renderCommand(const RenderOptions& options) {
   GpuSolver solver(ctx, model, scene.solver, layout, render::rendererSolverOptions(solverOptions));
   render::OffscreenRenderer renderer(ctx, model, solver, options.width, options.height);
   renderer.scene().view = render::viewModeFromName(options.view);
+  const bool stressView = renderer.scene().view == render::ViewMode::Stress;
+  bool stressScaleChosen = options.stressScale.has_value();
+  if (options.stressScale) renderer.scene().stressScale = *options.stressScale;
   const render::OrbitCamera camera = chooseCamera(options, scene, renderer.framingCamera());
   const glm::vec3 eye = camera.eye();
   std::printf(
@@ -100,6 +103,11 @@ int renderCommand(const RenderOptions& options) {
     if (solver.topologyVersion() != drawnTopology) {  // a tear opened the surface
       renderer.scene().updateSurface(solver.layout().surface);
       drawnTopology = solver.topologyVersion();
+    }
+    if (stressView && !stressScaleChosen && renderer.scene().autoStressScale(solver)) {
+      stressScaleChosen = true;
+      std::printf("stress view: red at %g N (the 99th percentile of the constraint forces at frame %u)\n",
+                  renderer.scene().stressScale, frame);
     }
     const auto t0 = std::chrono::steady_clock::now();
     render::Image image = renderer.render(camera);

@@ -25,6 +25,7 @@ constexpr const char* kFontPaths[] = {"/usr/share/fonts/truetype/dejavu/DejaVuSa
                                       "/usr/local/share/fonts/DejaVuSans.ttf"};
 
 struct Font {
+  std::string path;
   std::vector<unsigned char> data;
   stbtt_fontinfo info{};
   bool ok = false;
@@ -46,6 +47,7 @@ const Font& font() {
       f.data.assign(std::istreambuf_iterator<char>(in), std::istreambuf_iterator<char>());
       if (stbtt_InitFont(&f.info, f.data.data(), stbtt_GetFontOffsetForIndex(f.data.data(), 0))) {
         f.ok = true;
+        f.path = p;
         return;
       }
     }
@@ -80,6 +82,11 @@ bool combining(int cp) {
 }
 
 }  // namespace
+
+std::optional<std::string> fontPath() {
+  if (!font().ok) return std::nullopt;
+  return font().path;
+}
 
 bool fontAvailable(std::string* why) {
   const Font& f = font();

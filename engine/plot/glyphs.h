@@ -17,6 +17,8 @@ struct TextBitmap {
 
 // The font: VKXPBD_PLOT_FONT, else DejaVu Sans (fonts-dejavu-core). nullopt with `why` set when none.
 bool fontAvailable(std::string* why);
+// The file of that font (the window app's panel uses it too); nullopt when none.
+std::optional<std::string> fontPath();
 // The text at `pixelSize` (the font's ascent − descent); fontAvailable() must be true.
 TextBitmap drawText(const std::string& utf8, double pixelSize);
 

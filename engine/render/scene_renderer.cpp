@@ -6,6 +6,7 @@
 
 #include "render/constraint_view.h"
 #include "render/pipeline.h"
+#include "render/stress_scale.h"
 #include "shared/collider_math.h"
 #include "vk/compute.h"
 
@@ -128,6 +129,15 @@ void SceneRenderer::enableConstraintViews(const GpuSolver& solver, VkRenderPass 
   for (const glm::vec4& p : model_.restPositions)
     if (p.w > 0.0f) weight += 9.81f / p.w;
   stressScale = std::max(0.1f * weight, 1e-6f);
+}
+
+bool SceneRenderer::autoStressScale(GpuSolver& solver) {
+  const float scale =
+      niceStressScale(constraintForces(model_, solver.layout(), solver.download().positions,
+                                       solver.downloadLambdas(), solver.settings().alphaScale()));
+  if (scale <= 0.0f) return false;
+  stressScale = scale;
+  return true;
 }
 
 std::optional<Legend> SceneRenderer::legend() const {

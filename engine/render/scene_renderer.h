@@ -91,6 +91,10 @@ class SceneRenderer {
   // The legend of the current view (colours, stress), none for shaded and wireframe (render/legend.h).
   std::optional<Legend> legend() const;
 
+  // Sets stressScale from the forces the constraints carry now (render/stress_scale.h); false, and
+  // unchanged, when none carries a force. Waits for the device (reads positions and λ back).
+  bool autoStressScale(GpuSolver& solver);
+
   ViewMode view = ViewMode::Shaded;
   float stressScale = 1.0f;  // N drawn in full red in the stress view (set from the scene's weight)
 

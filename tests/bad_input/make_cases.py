@@ -432,6 +432,8 @@ for args, expect in [
         ("render --height 9000", "--height: expected an integer in [16, 8192]"),
         ("render --every 0", "--every: expected an integer"),
         ("render --view xray", "--view: unknown view 'xray'"),
+        ("render --stress-scale 0", "--stress-scale: expected a number in (0,"),
+        ("render --stress-scale nan", "--stress-scale: expected a number in (0,"),
         ("render --frames -2", "--frames: expected an integer"),
         ("converge ''", "converge: the scene path is empty"),
         ("converge --iterations 0", "--iterations: expected an integer in [1, 1000]"),

@@ -20,6 +20,7 @@
 #include "app/window/scene_picker.h"
 #include "app/window/swapchain.h"
 #include "app/window/window_capture.h"
+#include "app/window/window_font.h"
 #include "gpu/gpu_solver.h"
 #include "lab/residual.h"
 #include "render/camera.h"
@@ -125,6 +126,7 @@ class WindowApp {
     frameCamera();
     printSolver();
     initImGui();
+    view_ = render::viewModeFromName(options_.view);
     if (!options_.recordDir.empty()) startRecording(options_.recordDir);
   }
 
@@ -439,6 +441,7 @@ class WindowApp {
     ImGui::CreateContext();
     ImGui::GetIO().IniFilename = nullptr;  // no imgui.ini in the working directory
     ImGui::StyleColorsDark();
+    loadWindowFont(15.0f);
     // Our scroll callback first: ImGui's (installed with install_callbacks) chains to it.
     glfwSetWindowUserPointer(window_, &input_);
     glfwSetScrollCallback(window_, scrollCallback);
@@ -781,11 +784,28 @@ class WindowApp {
     {
       const char* views[] = {"shaded", "wireframe", "constraint colours", "stress |lambda|/dt^2"};
       int view = static_cast<int>(view_);
-      if (ImGui::Combo("view", &view, views, 4)) view_ = static_cast<render::ViewMode>(view);
+      if (ImGui::Combo("view", &view, views, 4)) {
+        view_ = static_cast<render::ViewMode>(view);
+        stressScaledFor_ = nullptr;  // chosen again from the forces shown when the view is opened
+        stressScaleTries_ = 0;
+      }
       sim_->renderer->view = view_;
-      if (view_ == render::ViewMode::Stress)
-        ImGui::SliderFloat("red at (N)", &sim_->renderer->stressScale, 0.001f, 100.0f, "%.3f",
+      if (view_ == render::ViewMode::Stress) {
+        // Once per opening and per simulation (a reload builds a new renderer), at the first frame with
+        // force. Each try reads positions and λ back, so a scene whose constraints never carry force stops
+        // trying.
+        if (stressScaledFor_ != sim_->renderer.get() && stressScaleTries_ < 60) ++stressScaleTries_;
+        bool chooseScale = stressScaledFor_ != sim_->renderer.get() && stressScaleTries_ < 60;
+        ImGui::SliderFloat("red at (N)", &sim_->renderer->stressScale, 1e-3f, 1e6f, "%.3g",
                            ImGuiSliderFlags_Logarithmic);
+        ImGui::SameLine();
+        chooseScale |= ImGui::Button("auto");
+        if (ImGui::IsItemHovered())
+          ImGui::SetTooltip(
+              "red at the 99th percentile of the constraint forces now, rounded up to 1, 2 or 5 x 10^k N");
+        if (chooseScale && sim_->renderer->autoStressScale(*sim_->solver))
+          stressScaledFor_ = sim_->renderer.get();
+      }
       ImGui::PushStyleColor(ImGuiCol_Text, ImGui::GetStyleColorVec4(ImGuiCol_TextDisabled));
       ImGui::TextWrapped(
           "left-drag: grab the cloth; right-drag: orbit; middle-drag: pan; wheel: zoom; F: frame the bodies; "
@@ -1022,6 +1042,8 @@ class WindowApp {
   std::optional<Grab> grab_;
   bool leftWasDown_ = false;
   render::ViewMode view_ = render::ViewMode::Shaded;
+  const void* stressScaledFor_ = nullptr;  // the renderer whose stress scale was chosen from its forces
+  int stressScaleTries_ = 0;
   PanelSettings panel_;
   std::optional<std::array<uint64_t, 4>> listCounts_;  // pairs, dropped, triangles, dropped
   std::string reloadError_;         // shown in the red banner over the 3D view (drawErrorBanner)
