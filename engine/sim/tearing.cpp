@@ -1,6 +1,7 @@
 #include "sim/tearing.h"
 
 #include <algorithm>
+#include <utility>
 
 #include "shared/tear_math.h"
 
@@ -124,9 +125,15 @@ std::vector<uint32_t> Tearing::findBroken(const Model& model, const SolverLayout
 
 TearReport Tearing::step(Model& model, SolverLayout& layout, State& state, std::vector<glm::vec4>& history,
                          const std::vector<float>& lambdas, float alphaScale) {
+  if (model.tears.empty()) return TearReport{};
+  return split(model, layout, state, history,
+               findBroken(model, layout, state.positions, lambdas, alphaScale));
+}
+
+TearReport Tearing::split(Model& model, SolverLayout& layout, State& state, std::vector<glm::vec4>& history,
+                          std::vector<uint32_t> broken) {
   TearReport report;
-  if (model.tears.empty()) return report;
-  report.broken = findBroken(model, layout, state.positions, lambdas, alphaScale);
+  report.broken = std::move(broken);
   // Pass 2: in layout order, break each and split one of its particles.
   for (uint32_t k : report.broken) {
     DistanceConstraint& c = layout.distance[k];

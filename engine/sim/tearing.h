@@ -54,6 +54,10 @@ class Tearing {
   // the integrator history. λ: layout order (CpuSolver::lambdas()); alphaScale: α̃/α, 1/s².
   TearReport step(Model& model, SolverLayout& layout, State& state, std::vector<glm::vec4>& history,
                   const std::vector<float>& lambdas, float alphaScale);
+  // Pass 2 of step() alone: breaks and splits the given constraints (ascending layout order, as
+  // findBroken lists them, e.g. the GPU's tear check pass sorted). Same effects as step().
+  TearReport split(Model& model, SolverLayout& layout, State& state, std::vector<glm::vec4>& history,
+                   std::vector<uint32_t> broken);
 
   // Pass 1 of step() alone: the distance constraints (layout order) that break at these positions (xyz
   // m, the high parts) and λ.
