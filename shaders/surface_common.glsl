@@ -18,6 +18,12 @@ layout(std430, set = 0, binding = VKXPBD_SURFACE_BINDING_PARTICLE_TRIANGLES) res
 layout(std430, set = 0, binding = VKXPBD_SURFACE_BINDING_CONTROL) restrict buffer Control { GrabConstraint grab; FrameClock clock; };
 layout(std430, set = 0, binding = VKXPBD_SURFACE_BINDING_AERO) restrict readonly buffer Aero { WindField wind; vec4 triangleAero[]; };
 layout(std430, set = 0, binding = VKXPBD_SURFACE_BINDING_TRIANGLE_FORCE) restrict buffer TriangleForce { vec4 triangleForce[]; };
+layout(std430, set = 0, binding = VKXPBD_SURFACE_BINDING_DISTANCE) restrict readonly buffer Distance { DistanceConstraint distance[]; };
+layout(std430, set = 0, binding = VKXPBD_SURFACE_BINDING_LAMBDA) restrict readonly buffer Lambda { float lambda[]; };
+layout(std430, set = 0, binding = VKXPBD_SURFACE_BINDING_TEAR_BODY) restrict readonly buffer TearBody { uint tearBody[]; };
+layout(std430, set = 0, binding = VKXPBD_SURFACE_BINDING_TEAR_LIMITS) restrict readonly buffer TearLimits { vec4 tearLimits[]; };
+layout(std430, set = 0, binding = VKXPBD_SURFACE_BINDING_INTEGRATOR_HISTORY) restrict readonly buffer IntegratorHistory { vec4 integratorHistory[]; };
+layout(std430, set = 0, binding = VKXPBD_SURFACE_BINDING_TEAR_BROKEN) restrict buffer TearBroken { uint tearCount; uint tearBroken[]; };
 
 layout(push_constant) uniform Push { PassConstants pc; };
 

@@ -18,6 +18,7 @@
 #include "gpu/gpu_solver.h"
 #include "scene/builtin_scenes.h"
 #include "sim/cloth_builder.h"
+#include "sim/tearing_output.h"
 #include "vk/renderdoc.h"
 
 namespace vkxpbd {
@@ -174,8 +175,11 @@ int runCommand(const RunOptions& options) {
       std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - start).count();
   double gpuFrameMs = 0.0;
   const std::vector<vk::StageTime> stages = solver.lastFrameTimes(&gpuFrameMs);
-  const StrainStats strain = measureStrain(model, state.positions);
-  const Diagnostics diagnostics = measureDiagnostics(model, state);
+  // With tearing bodies the outputs describe the model as torn (sim/tearing_output.h).
+  const Model torn = model.tears.empty() ? Model{} : tornModel(solver.model(), solver.layout());
+  const Model& solved = model.tears.empty() ? model : torn;
+  const StrainStats strain = measureStrain(solved, state.positions);
+  const Diagnostics diagnostics = measureDiagnostics(solved, state);
 
   nlohmann::json summary = {{"scene", scene.name},
                             {"scene_path", scene.path},
@@ -194,10 +198,10 @@ int runCommand(const RunOptions& options) {
                             {"passes_per_frame", solver.passesPerFrame()},
                             {"stage_times_last_frame", stageTimesJson(stages)},
                             {"strain", strainJson(strain)},
-                            {"diagnostics", diagnosticsJson(model, diagnostics)}};
+                            {"diagnostics", diagnosticsJson(solved, diagnostics)}};
   if (model.contacts.enabled) summary["contacts"] = contactListsJson(solver, model);
-  writeObj(options.outDir + "/final.obj", model, state.positions);
-  writeStateJson(options.outDir + "/state.json", state, summary, {{"model", modelJson(model)}});
+  writeObj(options.outDir + "/final.obj", solved, state.positions);
+  writeStateJson(options.outDir + "/state.json", state, summary, {{"model", modelJson(solved)}});
 
   std::printf(
       "frames: %u, %.3f ms per frame (wall, incl. read-backs), GPU %.3f ms for the last frame (%u passes)\n",

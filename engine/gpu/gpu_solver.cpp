@@ -268,6 +268,23 @@ void GpuSolver::createSurfaceDescriptors() {
   own(VKXPBD_SURFACE_BINDING_AERO, packAero(model_, surface), "aerodynamics");
   own(VKXPBD_SURFACE_BINDING_TRIANGLE_FORCE, std::vector<glm::vec4>(triangles, glm::vec4(0.0f)),
       "surface triangle forces");
+  // Tearing (gpu/gpu_tearing.cpp): each particle's tear body (a body's spares are its own from the
+  // start: no constraint holds one before a split makes it the body's), each body's limits, and the
+  // broken list, host-visible so that the host reads its count without a copy.
+  std::vector<uint32_t> tearBody(model_.particleCount(), VKXPBD_NONE);
+  std::vector<glm::vec4> tearLimits(std::max<size_t>(model_.tears.size(), 1), glm::vec4(0.0f));
+  for (uint32_t k = 0; k < model_.tears.size(); ++k) {
+    const TearBody& t = model_.tears[k];
+    std::fill(tearBody.begin() + t.first, tearBody.begin() + t.first + t.count, k);
+    std::fill(tearBody.begin() + t.spareFirst, tearBody.begin() + t.spareFirst + t.spareCount, k);
+    tearLimits[k] = glm::vec4(t.settings.strain, t.settings.force, 0.0f, 0.0f);
+  }
+  own(VKXPBD_SURFACE_BINDING_TEAR_BODY, tearBody, "tear body of each particle");
+  own(VKXPBD_SURFACE_BINDING_TEAR_LIMITS, tearLimits, "tear limits");
+  const VkDeviceSize brokenWords = model_.tears.empty() ? 1 : 1 + VkDeviceSize{layout_.distance.size()};
+  surfaceBuffers_[VKXPBD_SURFACE_BINDING_TEAR_BROKEN] = vk::createBuffer(
+      ctx_, brokenWords * sizeof(uint32_t), storage, MemoryKind::HostVisible, "tear broken list");
+  *static_cast<uint32_t*>(surfaceBuffers_[VKXPBD_SURFACE_BINDING_TEAR_BROKEN].mapped) = 0u;
 
   // The buffers shared with the solver set.
   std::vector<vk::BufferBinding> bindings(VKXPBD_SURFACE_BINDING_COUNT);
@@ -278,6 +295,9 @@ void GpuSolver::createSurfaceDescriptors() {
   bindings[VKXPBD_SURFACE_BINDING_PARAMS] = {buffers_[VKXPBD_BINDING_PARAMS].buffer,
                                              VK_DESCRIPTOR_TYPE_UNIFORM_BUFFER};
   bindings[VKXPBD_SURFACE_BINDING_CONTROL] = {buffers_[VKXPBD_BINDING_CONTROL].buffer};
+  bindings[VKXPBD_SURFACE_BINDING_DISTANCE] = {buffers_[VKXPBD_BINDING_DISTANCE].buffer};
+  bindings[VKXPBD_SURFACE_BINDING_LAMBDA] = {buffers_[VKXPBD_BINDING_LAMBDA].buffer};
+  bindings[VKXPBD_SURFACE_BINDING_INTEGRATOR_HISTORY] = {buffers_[VKXPBD_BINDING_INTEGRATOR_HISTORY].buffer};
   surfaceDescriptors_ = vk::createBufferDescriptorSet(ctx_, bindings, VK_SHADER_STAGE_COMPUTE_BIT, "surface");
   surfacePipelineLayout_ =
       vk::createPipelineLayout(ctx_, surfaceDescriptors_.layout, VK_SHADER_STAGE_COMPUTE_BIT,

@@ -113,8 +113,8 @@ class GpuSolver {
   void finish(FrameSlot& slot);
 
   const vk::Context& ctx_;
-  // Tearing (gpu/gpu_tearing.cpp): the host runs the tear step after every frame on copies of the model
-  // and layout, and uploads what changed.
+  // Tearing (gpu/gpu_tearing.cpp): the tear check pass lists the constraints that break; after a frame
+  // with any, the host runs the split on copies of the model and layout and uploads what changed.
   struct TearCopy {
     Model model;
     SolverLayout layout;

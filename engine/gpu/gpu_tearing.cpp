@@ -1,8 +1,12 @@
-// The GPU solver's tear step (sim/tearing.h, docs/tearing.md): after every frame the host reads the
-// positions and λ back and checks the tear thresholds; when a constraint breaks it reads the rest of the
-// state, runs the same tear step as the CPU reference on its copies of the model and layout, and uploads
-// what changed. Tears are rare, so a frame without one costs one read-back of positions and λ.
+// The GPU solver's tear step (sim/tearing.h, docs/tearing.md): the frame's last pass, tear check
+// (shaders/tear_check.comp), lists the constraints past their tear strain or force in a host-visible
+// buffer; after the frame the host reads its count (4 bytes). Only when it is not zero does it read the
+// list (sorted into layout order, so the split does not depend on the order the GPU appended them) and
+// the state, run the same split as the CPU reference on its copies of the model and layout, and upload
+// what changed.
+#include <algorithm>
 #include <stdexcept>
+#include <utility>
 
 #include "gpu/gpu_solver.h"
 #include "sim/contact_triangles.h"
@@ -35,18 +39,23 @@ void GpuSolver::tearAfterFrame() {
   TearCopy& t = *tear_;
   t.last = TearReport{};
   wait();
-  const uint32_t n = model_.particleCount();
-  const float alphaScale = settings_.alphaScale();
-  const std::vector<glm::vec4> positions = get<glm::vec4>(ctx_, buffers_[VKXPBD_BINDING_POSITIONS], n);
-  const std::vector<float> lambdas = get<float>(ctx_, buffers_[VKXPBD_BINDING_LAMBDA], layout_.lambdaCount());
-  if (t.tearing.findBroken(t.model, t.layout, positions, lambdas, alphaScale).empty()) return;
+  // The count, then the list, as the tear check pass wrote them (the frame's last barrier makes them
+  // visible to the host); the count goes back to zero for the next frame.
+  auto* list = static_cast<uint32_t*>(surfaceBuffers_[VKXPBD_SURFACE_BINDING_TEAR_BROKEN].mapped);
+  const uint32_t count = list[0];
+  if (count == 0) return;
+  if (count > layout_.distance.size()) throw std::logic_error("tearing: broken count past its list");
+  std::vector<uint32_t> broken(list + 1, list + 1 + count);
+  list[0] = 0u;
+  std::sort(broken.begin(), broken.end());
 
+  const uint32_t n = model_.particleCount();
   State state = download();
   const bool bdf2 = settings_.integrator == Integrator::Bdf2;
   std::vector<glm::vec4> history;
   if (bdf2) history = get<glm::vec4>(ctx_, buffers_[VKXPBD_BINDING_INTEGRATOR_HISTORY], 2 * size_t{n});
   const uint32_t rows = t.layout.adjacency.rowCount();
-  t.last = t.tearing.step(t.model, t.layout, state, history, lambdas, alphaScale);
+  t.last = t.tearing.split(t.model, t.layout, state, history, std::move(broken));
 
   put(ctx_, buffers_[VKXPBD_BINDING_POSITIONS], state.positions);
   put(ctx_, buffers_[VKXPBD_BINDING_POSITION_LOW], state.positionsLow);

@@ -1,5 +1,7 @@
 #include "sim/cpu_solver.h"
 
+#include <utility>
+
 #include "shared/attach_math.h"
 #include "shared/collider_math.h"
 #include "shared/element_math.h"
@@ -17,12 +19,12 @@ using glm::vec3;
 using glm::vec4;
 
 CpuSolver::CpuSolver(const Model& model, const SolverSettings& settings, const SolverLayout& layout)
-    : model_(model),
-      layout_(layout),
+    : tear_(model.tears.empty() ? nullptr : std::make_unique<TearCopy>(model, layout)),
+      model_(tear_ ? tear_->model : model),
+      layout_(tear_ ? tear_->layout : layout),
       settings_(settings),
       params_(makeSimParams(model, settings)),
-      schedule_(buildFrameSchedule(model, settings, layout, false)),
-      tearing_(model, layout) {
+      schedule_(buildFrameSchedule(model, settings, layout, false)) {
   pinOfParticle_.assign(model.particleCount(), VKXPBD_NONE);
   for (uint32_t p = 0; p < model.pins.size(); ++p) pinOfParticle_[model.pins[p].particle] = p;
   predicted_.resize(model.particleCount());
@@ -45,9 +47,11 @@ void CpuSolver::stepFrame(State& state, const IterationObserver& observer) {
                                passes[k + 1].substep != p.substep;
     if (observer && p.iteration != kNoIteration && iterationEnds) observer(p.substep, p.iteration, state);
   }
-  if (!model_.tears.empty()) {
-    // Once per frame, after the last substep (docs/tearing.md).
-    lastTear_ = tearing_.step(model_, layout_, state, history_, lambdas_, params_.alphaScale);
+  if (tear_) {
+    // Once per frame, after the last substep (docs/tearing.md): the constraints the tear check pass
+    // found break, and the surface splits along them.
+    lastTear_ = tear_->tearing.split(tear_->model, tear_->layout, state, history_, std::move(tearBroken_));
+    tearBroken_.clear();
     if (!lastTear_.broken.empty()) contactTriangles_ = packContactTriangles(model_);
   }
   state.frame += 1;
@@ -67,6 +71,9 @@ void CpuSolver::runPass(State& state, const ScheduledPass& p) {
       break;
     case PassId::Predict:
       predict(state, p.substep);
+      break;
+    case PassId::TearCheck:
+      tearBroken_ = tear_->tearing.findBroken(model_, layout_, state.positions, lambdas_, params_.alphaScale);
       break;
     case PassId::HashClear:
       neighbours_ = findNeighbours(state.positions, params_);

@@ -4,6 +4,7 @@
 #pragma once
 
 #include <functional>
+#include <memory>
 #include <vector>
 
 #include "shared/contact_math.h"
@@ -19,7 +20,11 @@ namespace vkxpbd {
 
 class CpuSolver {
  public:
+  // Refers to `model` and `layout` (they must outlive the solver) unless the model has tearing bodies:
+  // then it solves copies of them that the tear step changes.
   CpuSolver(const Model& model, const SolverSettings& settings, const SolverLayout& layout);
+  CpuSolver(const CpuSolver&) = delete;
+  CpuSolver& operator=(const CpuSolver&) = delete;
 
   // Called after every iteration of every substep with the state at that point (λ: lambdas()).
   using IterationObserver = std::function<void(uint32_t substep, uint32_t iteration, const State& state)>;
@@ -39,12 +44,13 @@ class CpuSolver {
   const NeighbourLists& triangleNeighbours() const { return triangleNeighbours_; }
 
   // The model and layout as solved now: a tearing body's surfaces, constraints and split particles'
-  // masses change at the end of a frame (sim/tearing.h); without tearing, copies of those given.
+  // masses change at the end of a frame (sim/tearing.h); without tearing, those given.
   const Model& model() const { return model_; }
   const SolverLayout& layout() const { return layout_; }
   // What the last frame's tear step did (empty without tearing bodies).
   const TearReport& lastTear() const { return lastTear_; }
-  const Tearing& tearing() const { return tearing_; }
+  // The tear step's bookkeeping; only with tearing bodies.
+  const Tearing& tearing() const { return tear_->tearing; }
 
  private:
   // One pass of the schedule (a switch over PassId).
@@ -86,8 +92,16 @@ class CpuSolver {
   // BDF2: a history with no past, from the state's velocities.
   void startHistory(const State& state);
 
-  Model model_;          // a copy: tearing changes it
-  SolverLayout layout_;  // a copy: tearing changes it
+  // Tearing: the copies of the model and layout that the tear step changes; null without tearing bodies.
+  struct TearCopy {
+    Model model;
+    SolverLayout layout;
+    Tearing tearing;
+    TearCopy(const Model& m, const SolverLayout& l) : model(m), layout(l), tearing(m, l) {}
+  };
+  std::unique_ptr<TearCopy> tear_;  // before model_ and layout_ (they refer to it)
+  const Model& model_;
+  const SolverLayout& layout_;
   SolverSettings settings_;
   gpu::SimParams params_;
   FrameSchedule schedule_;  // as the GPU solver's (with the grab pass while grabbing)
@@ -106,7 +120,7 @@ class CpuSolver {
   NeighbourLists triangleNeighbours_;       // point–triangle candidates of the current substep
   std::vector<glm::vec4> aero_;             // packAero: the wind field, then per triangle its coefficients
   std::vector<glm::vec3> triangleForce_;    // per surface triangle, this substep (N)
-  Tearing tearing_;
+  std::vector<uint32_t> tearBroken_;        // what the tear check pass found this frame (layout order)
   TearReport lastTear_;
 };
 

@@ -82,6 +82,9 @@ constexpr std::array<PassInfo, kPassCount> kTable = {{
      "surface triangles, positions, velocities, wind, clock → triangle forces", 0, 0, PassLayout::Surface},
     {AeroApply, "aero apply", "aero_apply.comp", Threads, Pass,
      "triangle forces, particle triangles (CSR) → velocities", 0, 0, PassLayout::Surface},
+    {TearCheck, "tear check", "tear_check.comp", Threads, Pass,
+     "distance constraints, λ, positions, tear bodies and limits → broken count and list", 0, 0,
+     PassLayout::Surface},
 }};
 
 constexpr bool inIdOrder() {

@@ -43,6 +43,7 @@ enum class PassId : uint32_t {
   UpdateVelocity,
   AeroForces,  // surface passes (PassLayout::Surface): wind and aerodynamics, before predict
   AeroApply,
+  TearCheck,  // surface pass: once per frame, the constraints of tearing bodies that break
   Count
 };
 inline constexpr uint32_t kPassCount = static_cast<uint32_t>(PassId::Count);

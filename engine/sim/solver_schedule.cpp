@@ -174,6 +174,12 @@ FrameSchedule ScheduleBuilder::build(bool grab) {
     add(PassId::UpdateVelocity, n,
         range(0, n, substep_ + 1 == settings_.substeps ? VKXPBD_FLAG_LAST_SUBSTEP : 0u));
   }
+  if (!model_.tears.empty()) {
+    // Tearing: once per frame, from the last substep's end positions and λ (docs/tearing.md).
+    substep_ = settings_.substeps - 1;
+    const uint32_t distance = static_cast<uint32_t>(layout_.distance.size());
+    add(PassId::TearCheck, distance, range(0, distance));
+  }
   return std::move(schedule_);
 }
 

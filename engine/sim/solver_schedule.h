@@ -9,6 +9,7 @@
 //   → iterations × [momentum start → colours → Jacobi batch (2) → volume (3) → momentum reduce, apply
 //                   → contacts (3–4) → tethers → grab]
 //   → collide → update velocity
+// and after the last substep, with tearing bodies: tear check (on the surface set).
 #pragma once
 
 #include <string>

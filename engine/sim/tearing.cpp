@@ -1,6 +1,7 @@
 #include "sim/tearing.h"
 
 #include <algorithm>
+#include <utility>
 
 #include "shared/tear_math.h"
 
@@ -124,9 +125,15 @@ std::vector<uint32_t> Tearing::findBroken(const Model& model, const SolverLayout
 
 TearReport Tearing::step(Model& model, SolverLayout& layout, State& state, std::vector<glm::vec4>& history,
                          const std::vector<float>& lambdas, float alphaScale) {
+  if (model.tears.empty()) return TearReport{};
+  return split(model, layout, state, history,
+               findBroken(model, layout, state.positions, lambdas, alphaScale));
+}
+
+TearReport Tearing::split(Model& model, SolverLayout& layout, State& state, std::vector<glm::vec4>& history,
+                          std::vector<uint32_t> broken) {
   TearReport report;
-  if (model.tears.empty()) return report;
-  report.broken = findBroken(model, layout, state.positions, lambdas, alphaScale);
+  report.broken = std::move(broken);
   // Pass 2: in layout order, break each and split one of its particles.
   for (uint32_t k : report.broken) {
     DistanceConstraint& c = layout.distance[k];
@@ -156,6 +163,7 @@ TearReport Tearing::step(Model& model, SolverLayout& layout, State& state, std::
   }
   totalBroken_ += report.broken.size();
   if (!report.broken.empty()) {
+    holdTriangles(model, layout, report);
     layout.adjacency = buildJacobiAdjacency(model, layout);
     layout.surface = buildSurfaceTriangles(model);
   }
@@ -284,6 +292,63 @@ void Tearing::cutEdge(uint32_t a, uint32_t b, Model& model, SolverLayout& layout
     if (isBroken(e) || !((e.a == a && e.b == b) || (e.a == b && e.b == a))) continue;
     removeElement(model, e);
     ++report.brokenElements;
+  }
+}
+
+void Tearing::holdTriangles(Model& model, SolverLayout& layout, TearReport& report) {
+  // The edges held now: intact stretch and shear constraints, as (smaller, larger) particle pairs.
+  std::vector<std::pair<uint32_t, uint32_t>> held;
+  for (const DistanceConstraint& c : layout.distance) {
+    const auto kind = static_cast<ConstraintKind>(c.kind);
+    if (!isBroken(c) && (kind == ConstraintKind::Stretch || kind == ConstraintKind::Shear))
+      held.emplace_back(std::min(c.a, c.b), std::max(c.a, c.b));
+  }
+  std::sort(held.begin(), held.end());
+  auto isHeld = [&](uint32_t a, uint32_t b) {
+    return std::binary_search(held.begin(), held.end(), std::make_pair(std::min(a, b), std::max(a, b)));
+  };
+  auto heldEdges = [&](const uint32_t* v) {
+    return (isHeld(v[0], v[1]) ? 1 : 0) + (isHeld(v[1], v[2]) ? 1 : 0) + (isHeld(v[2], v[0]) ? 1 : 0);
+  };
+  const uint32_t distanceCount = static_cast<uint32_t>(layout.distance.size());
+  for (uint32_t body = 0; body < model.tears.size(); ++body) {
+    const TearBody& tb = model.tears[body];
+    std::vector<uint32_t>& indices = model.surfaces[tb.surface].indices;
+    for (size_t t = 0; t + 2 < indices.size(); t += 3) {
+      uint32_t* v = &indices[t];
+      if (v[0] == v[1] || v[1] == v[2] || v[0] == v[2] || heldEdges(v) >= 2) continue;
+      // A flap across the crack: one corner belongs to another piece. Give that corner to the particle of
+      // its origin (the original, then its copies in the order taken) that holds the triangle on two edges.
+      const uint32_t before[3] = {v[0], v[1], v[2]};
+      bool fixed = false;
+      for (uint32_t k = 0; k < 3 && !fixed; ++k) {
+        const uint32_t o = origin_[before[k]];
+        for (uint32_t i = 0; i <= nextSpare_[body] && !fixed; ++i) {
+          const uint32_t r = i == 0 ? o : tb.spareFirst + i - 1;
+          if (r == before[k] || origin_[r] != o) continue;
+          v[k] = r;
+          fixed = heldEdges(v) >= 2;
+          if (!fixed) v[k] = before[k];
+        }
+      }
+      if (fixed) {
+        ++report.heldTriangles;
+      } else {
+        v[1] = v[2] = v[0];  // held by nothing: collapses (not drawn)
+        ++report.collapsedTriangles;
+      }
+      // Bending elements built on the triangle as it was no longer match it: they break.
+      for (uint32_t i = constraintOffsets_[origin_[before[0]]];
+           i < constraintOffsets_[origin_[before[0]] + 1]; ++i) {
+        if (constraints_[i] < distanceCount) continue;
+        ElementConstraint& e = layout.elements[constraints_[i] - distanceCount];
+        if (isBroken(e)) continue;
+        auto has = [&](uint32_t p) { return e.a == p || e.b == p || e.c == p || e.d == p; };
+        if (!has(before[0]) || !has(before[1]) || !has(before[2])) continue;
+        removeElement(model, e);
+        ++report.brokenElements;
+      }
+    }
   }
 }
 

@@ -41,6 +41,9 @@ struct TearReport {
   uint32_t removed = 0;  // of those, removed because no particle could be split
   uint32_t splits = 0;   // particles split (spares taken)
   uint32_t brokenElements = 0;  // bending elements broken because they spanned a crack
+  // Triangles held on fewer than two edges after the splits (a flap across the crack): given back to
+  // the piece of two of their corners (a corner swapped for another copy of its particle), or collapsed.
+  uint32_t heldTriangles = 0, collapsedTriangles = 0;
 };
 
 class Tearing {
@@ -54,6 +57,10 @@ class Tearing {
   // the integrator history. λ: layout order (CpuSolver::lambdas()); alphaScale: α̃/α, 1/s².
   TearReport step(Model& model, SolverLayout& layout, State& state, std::vector<glm::vec4>& history,
                   const std::vector<float>& lambdas, float alphaScale);
+  // Pass 2 of step() alone: breaks and splits the given constraints (ascending layout order, as
+  // findBroken lists them, e.g. the GPU's tear check pass sorted). Same effects as step().
+  TearReport split(Model& model, SolverLayout& layout, State& state, std::vector<glm::vec4>& history,
+                   std::vector<uint32_t> broken);
 
   // Pass 1 of step() alone: the distance constraints (layout order) that break at these positions (xyz
   // m, the high parts) and λ.
@@ -76,6 +83,11 @@ class Tearing {
   // A constraint (a, b) removed without a split: its triangles collapse (not drawn) and bending
   // elements across it break, so nothing stretches over the cut.
   void cutEdge(uint32_t a, uint32_t b, Model& model, SolverLayout& layout, TearReport& report);
+
+  // After the splits: every drawn triangle of a tearing surface is held by intact stretch or shear
+  // constraints between its corners on at least two edges, so none reaches across the crack (a flap
+  // whose edges on the crack kept their constraints on the other side is re-attached or collapsed).
+  void holdTriangles(Model& model, SolverLayout& layout, TearReport& report);
 
   std::vector<uint32_t> tearOf_;  // per particle: index into model.tears, or VKXPBD_NONE
   std::vector<uint32_t> origin_;  // per particle: the particle it was split off (itself at the start)

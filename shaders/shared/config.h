@@ -82,7 +82,7 @@
 
 // Descriptor bindings of the surface set (set 0 of the passes with PassLayout::Surface, declared in
 // shaders/surface_common.glsl): passes over the bodies' surface triangles (sim/surface_triangles.h),
-// whose own buffers do not fit the full solver set. Bindings 0-3 and 7 are the solver's buffers.
+// whose own buffers do not fit the full solver set. Bindings 0-3, 7, 10, 11 and 15 are the solver's buffers.
 #define VKXPBD_SURFACE_BINDING_POSITIONS 0           // the solver's VKXPBD_BINDING_POSITIONS
 #define VKXPBD_SURFACE_BINDING_POSITION_LOW 1        // the solver's VKXPBD_BINDING_POSITION_LOW
 #define VKXPBD_SURFACE_BINDING_VELOCITIES 2          // the solver's VKXPBD_BINDING_VELOCITIES
@@ -94,7 +94,19 @@
 // WindField, then vec4[T]: per triangle its aerodynamic coefficients (shared/aero_math.h)
 #define VKXPBD_SURFACE_BINDING_AERO 8
 #define VKXPBD_SURFACE_BINDING_TRIANGLE_FORCE 9  // vec4[T]: xyz the triangle's aerodynamic force (N)
-#define VKXPBD_SURFACE_BINDING_COUNT 10
+// Tearing (docs/tearing.md): the tear check pass reads the solver's distance constraints and λ, each
+// particle's tear body (uint[N], VKXPBD_NONE: none; spares count as their body's) and per tear body its
+// thresholds (vec4: x strain, y force N), and writes the constraints that break: a count, then their
+// indices (uint[1 + D], host-visible; the order of the list is not fixed, the host sorts it).
+#define VKXPBD_SURFACE_BINDING_DISTANCE 10     // the solver's VKXPBD_BINDING_DISTANCE
+#define VKXPBD_SURFACE_BINDING_LAMBDA 11       // the solver's VKXPBD_BINDING_LAMBDA
+#define VKXPBD_SURFACE_BINDING_TEAR_BODY 12    // uint[N]: the tear body of each particle
+#define VKXPBD_SURFACE_BINDING_TEAR_LIMITS 13  // vec4[tear bodies]: x strain, y force (N)
+#define VKXPBD_SURFACE_BINDING_TEAR_BROKEN 14  // uint[1 + D]: count, then broken constraints
+// The solver's VKXPBD_BINDING_INTEGRATOR_HISTORY (aero apply reads whether a particle's BDF2 history is
+// valid)
+#define VKXPBD_SURFACE_BINDING_INTEGRATOR_HISTORY 15
+#define VKXPBD_SURFACE_BINDING_COUNT 16
 
 // ElementConstraint.type values (formulas and gradients: shared/element_math.h).
 #define VKXPBD_ELEMENT_DIHEDRAL 0u        // bending angle between two triangles (rad)

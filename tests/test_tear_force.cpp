@@ -1,0 +1,119 @@
+// The tear force threshold (docs/tearing.md, "What breaks"): a constraint breaks when the force of its
+// last projection, |λ|/Δt² (N), exceeds the body's tear force. A strip two particles wide hangs from its
+// two top particles: rigid stretch, soft shear and dihedral bending, so that in equilibrium each column's
+// top stretch constraint carries the weight of its column, m·g (N), and nothing else carries a vertical
+// load. Its stretch ratio stays near 1, far below the tear strain, so only the force can break it.
+// Both solver modes.
+#include <algorithm>
+#include <iostream>
+#include <set>
+
+#include <gtest/gtest.h>
+
+#include "param_print.h"
+#include "sim/cloth_builder.h"
+#include "sim/cpu_solver.h"
+#include "tear_scenes.h"
+
+namespace vkxpbd {
+namespace {
+
+constexpr uint32_t kNx = 2, kNy = 5;  // the strip's grid: 2 columns, 5 rows (5 cm cells)
+
+SceneDesc hangingStrip(SolverMode mode, float force) {
+  SceneDesc scene = test::tearSheet(mode, 0.0f, 1.5f, ClothBending::Dihedral, kNx, kNy);
+  ClothDesc& cloth = scene.cloths.at(0);
+  cloth.pins = {PinDesc{0, -1, std::nullopt}, PinDesc{1, -1, std::nullopt}};  // the top row
+  cloth.complianceShear = 1.0f;  // m/N: soft, so the stretch constraints carry the weight
+  cloth.massDistribution = MassDistribution::Uniform;  // equal columns (lumped areas differ left/right)
+  cloth.tear->force = force;                           // N
+  // Converged enough that λ is the static force: the chain has 4 constraints per column.
+  scene.solver.iterations = mode == SolverMode::Jacobi ? 60 : 20;
+  return scene;
+}
+
+// The two stretch constraints from the pinned top row to the row below (layout indices).
+std::set<uint32_t> topConstraints(const SolverLayout& layout) {
+  std::set<uint32_t> top;
+  const uint32_t topRow = (kNy - 1) * kNx;
+  for (uint32_t k = 0; k < layout.distance.size(); ++k) {
+    const DistanceConstraint& c = layout.distance[k];
+    const uint32_t hi = std::max(c.a, c.b), lo = std::min(c.a, c.b);
+    if (c.kind == static_cast<uint32_t>(ConstraintKind::Stretch) && hi >= topRow && hi - lo == kNx)
+      top.insert(k);
+  }
+  return top;
+}
+
+// The weight (N) of one column below the pinned row: Σ m g over its free particles (both columns are
+// equal by symmetry).
+float columnWeight(const Model& model, const SolverSettings& settings) {
+  float mass = 0.0f;  // kg
+  for (uint32_t j = 0; j + 1 < kNy; ++j) mass += 1.0f / model.restPositions[j * kNx].w;
+  return mass * glm::length(settings.gravity);
+}
+
+class TearForce : public ::testing::TestWithParam<SolverMode> {};
+
+// With no force threshold, the measured force |λ|/Δt² of each top constraint after 1 s is the weight of
+// its column (within 0.5%), and the stretch ratio stays below 1.01.
+TEST_P(TearForce, TopConstraintsCarryTheColumnWeight) {
+  const SceneDesc scene = hangingStrip(GetParam(), 0.0f);
+  const Model model = buildModel(scene);
+  const SolverLayout layout = buildSolverLayout(model, scene.solver);
+  CpuSolver solver(model, scene.solver, layout);
+  State state = makeInitialState(model);
+  for (int f = 0; f < 60; ++f) solver.stepFrame(state);
+  const float weight = columnWeight(model, scene.solver);
+  const std::set<uint32_t> top = topConstraints(layout);
+  ASSERT_EQ(top.size(), 2u);
+  for (uint32_t k : top) {
+    const float force = std::abs(solver.lambdas()[k]) * scene.solver.alphaScale();  // N
+    EXPECT_NEAR(force, weight, 0.005f * weight) << "constraint " << k;
+    std::cout << "constraint " << k << ": " << force << " N, column weight " << weight << " N\n";
+  }
+  float largest = 0.0f;
+  for (const DistanceConstraint& c : layout.distance)
+    largest =
+        std::max(largest, glm::length(glm::vec3(state.positions[c.a]) - glm::vec3(state.positions[c.b])) /
+                              c.restLength);
+  EXPECT_LT(largest, 1.01f);
+  EXPECT_EQ(solver.tearing().totalBroken(), 0u);
+}
+
+// A tear force 3% above the column weight: nothing breaks in 2 s. 3% below: the two top constraints,
+// and only they, break as soon as the solve reaches the static load (the first frame in Gauss-Seidel).
+TEST_P(TearForce, TearsExactlyWhenTheLoadExceedsTheForce) {
+  const float weight = [&] {
+    const SceneDesc scene = hangingStrip(GetParam(), 0.0f);
+    return columnWeight(buildModel(scene), scene.solver);
+  }();
+  {
+    const SceneDesc scene = hangingStrip(GetParam(), 1.03f * weight);
+    const Model model = buildModel(scene);
+    const SolverLayout layout = buildSolverLayout(model, scene.solver);
+    CpuSolver solver(model, scene.solver, layout);
+    State state = makeInitialState(model);
+    for (int f = 0; f < 120; ++f) solver.stepFrame(state);
+    EXPECT_EQ(solver.tearing().totalBroken(), 0u) << "tear force " << 1.03f * weight << " N";
+  }
+  const SceneDesc scene = hangingStrip(GetParam(), 0.97f * weight);
+  const Model model = buildModel(scene);
+  const SolverLayout layout = buildSolverLayout(model, scene.solver);
+  CpuSolver solver(model, scene.solver, layout);
+  State state = makeInitialState(model);
+  int frame = 0;
+  for (; frame < 30 && solver.lastTear().broken.empty(); ++frame) solver.stepFrame(state);
+  const std::vector<uint32_t>& broken = solver.lastTear().broken;
+  EXPECT_EQ(std::set<uint32_t>(broken.begin(), broken.end()), topConstraints(layout))
+      << "tear force " << 0.97f * weight << " N";
+  // Gauss-Seidel reaches the static force within the first frame, Jacobi (60 iterations) within a few.
+  EXPECT_LE(frame, GetParam() == SolverMode::Jacobi ? 5 : 1);
+  std::cout << "broke in frame " << frame << "\n";
+}
+
+INSTANTIATE_TEST_SUITE_P(Modes, TearForce, ::testing::Values(SolverMode::GaussSeidel, SolverMode::Jacobi),
+                         [](const auto& p) { return std::string(solverModeName(p.param)); });
+
+}  // namespace
+}  // namespace vkxpbd
