@@ -237,6 +237,20 @@ int framesToRecover(const std::string& material, const char* mode, int& inverted
   return recovered;
 }
 
+// The `volume` material has no shape stiffness (docs/constraints.md): loading it warns, naming the field;
+// the Neo-Hookean material does not.
+TEST(StiffSolid, VolumeMaterialWarnsThatItHasNoShapeStiffness) {
+  ::testing::internal::CaptureStderr();
+  parseScene(droppedCube(kRigidVolume, "gs"), "cube.json");
+  const std::string volume = ::testing::internal::GetCapturedStderr();
+  ::testing::internal::CaptureStderr();
+  parseScene(droppedCube(neoHookean(1.0e7f), "gs"), "cube.json");
+  const std::string solid = ::testing::internal::GetCapturedStderr();
+  EXPECT_NE(volume.find("warning: cube.json: soft_bodies[0].material"), std::string::npos) << volume;
+  EXPECT_NE(volume.find("no shape stiffness"), std::string::npos) << volume;
+  EXPECT_EQ(solid.find("no shape stiffness"), std::string::npos) << solid;
+}
+
 // Recovery: six tetrahedra turned inside out by one corner pushed through them are all positive again
 // after 1 frame (measured; 2 asserted), for E = 1 MPa, 10 MPa, 1 GPa and the compliance-0 volume material,
 // in both modes: C_H = det F − γ (or V − V₀) has a gradient that increases the volume whatever the sign.
