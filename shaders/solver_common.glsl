@@ -76,10 +76,13 @@ MomentumBody momentumBodyOf(uint b) {
   MomentumBody body;
   body.first = momentumWords[w];
   body.count = momentumWords[w + 1u];
-  body.pad0 = 0u;
+  body.solid = momentumWords[w + 2u];
   body.pad1 = 0u;
   return body;
 }
+// A solid body's static-cone mean surplus (kg·m, shared/collider_math.h), kept in its MomentumBody's last word.
+float frictionSurplusOf(uint b) { return uintBitsToFloat(momentumWords[momentumBodyWord(b) + 3u]); }
+void storeFrictionSurplus(uint b, float s) { momentumWords[momentumBodyWord(b) + 3u] = floatBitsToUint(s); }
 MomentumFix momentumFixOf(uint b) {
   uint w = momentumBodyWord(b) + 4u;
   MomentumFix f;

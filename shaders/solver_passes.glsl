@@ -39,14 +39,15 @@ void predictParticle(uint i, uint substep) {
     }
   } else if (x.w > 0.0f) {
     vec3 current = velocities[i].xyz;
+    uint previous = params.particleCount + i;
     if (params.integrator == VKXPBD_INTEGRATOR_BDF2 && integratorHistory[i].w > 0.0f) {
-      uint previous = params.particleCount + i;
       v = bdf2PredictedVelocity(integratorHistory[i].xyz, current, integratorHistory[previous].xyz, params.gravity.xyz,
                                 params.dt);
-      integratorHistory[previous] = vec4(current, 0.0f);
     } else {
       v = predictVelocity(current, params.gravity.xyz, params.dt);
     }
+    // vⁿ, for the momentum projection (momentumTermsBdf2); the update replaces it when it restarts.
+    if (params.integrator == VKXPBD_INTEGRATOR_BDF2) integratorHistory[previous] = vec4(current, 0.0f);
     lo += v * params.dt;
   }
   predicted[i] = vec4(lo, x.w);
@@ -266,42 +267,62 @@ GridSample sampleSdf(Collider c, vec3 p) {
   return s;
 }
 
-// Per-particle collision with every collider in turn (projection to the surface + thickness, Coulomb
-// friction against the collider's motion), and the restitution's change of the predicted velocity.
-void collideParticle(uint i, uint substep) {
+// One particle (not pinned) against every collider in turn (projection to the surface + thickness,
+// Coulomb friction against the collider's motion): its new low part, restitution's change of v*, and its
+// terms of its body's static cone. stick > 0: its solid body holds in its static cone. Writes nothing.
+struct ParticleCollision {
+  vec3 p;        // low part after the colliders, m
+  vec3 dv;       // m/s
+  bool touched;
+  vec2 cone;     // frictionConeTerms summed over the colliders, kg·m
+};
+
+ParticleCollision collideParticleAt(uint i, uint substep, float stick) {
   vec4 x = positions[i];
-  if (x.w <= 0.0f) return;
   // In the particle's frame: its high part is the origin, so p, start and x* are its small low parts.
   float t = substepEndTime(clock.frame, substep, params.frameDt, params.dt);
   vec3 xPredicted = predicted[i].xyz;
   vec3 vPredicted = velocities[i].xyz;
   vec3 start = xPredicted - vPredicted * params.dt;
-  vec3 p = positionLow[i].xyz;
-  vec3 dv = vec3(0.0f);
-  bool touched = false;
-  for (uint k = 0u; k < params.colliderCount; ++k) {
-    Collider c = colliderRelativeTo(colliders[k], x.xyz);
+  ParticleCollision r;
+  r.p = positionLow[i].xyz;
+  r.dv = vec3(0.0f);
+  r.touched = false;
+  r.cone = vec2(0.0f);
+  float mass = 1.0f / x.w;  // kg
+  for (uint n = 0u; n < params.colliderCount; ++n) {
+    Collider c = colliderRelativeTo(colliders[n], x.xyz);
     float gridDistance = 0.0f;
     vec3 gridNormal = vec3(0.0f, 1.0f, 0.0f);
     if (c.type == VKXPBD_COLLIDER_SDF) {
-      GridSample s = sampleSdf(c, colliderLocal(c, p, t));
+      GridSample s = sampleSdf(c, colliderLocal(c, r.p, t));
       gridDistance = s.distance;
       if (length(s.gradient) > 0.0f) gridNormal = normalize(s.gradient);
     }
     float bodyStatic = params.bodyFriction != 0u ? particleFriction[2u * i] : -1.0f;
     float bodyKinetic = params.bodyFriction != 0u ? particleFriction[2u * i + 1u] : -1.0f;
-    ColliderContact r = collideWithFriction(c, p, start, t, params.dt, params.thickness, gridDistance, gridNormal,
-                                            combinedFriction(c.staticFriction, bodyStatic),
-                                            combinedFriction(c.kineticFriction, bodyKinetic));
-    p += r.delta;
-    if (r.touching > 0.0f) {
-      dv += restitutionChange(c, p, xPredicted, vPredicted + dv, r.normal, t, params.invDt);
-      touched = true;
+    float muStatic = combinedFriction(c.staticFriction, bodyStatic);
+    ColliderContact k = collideWithFriction(c, r.p, start, t, params.dt, params.thickness, gridDistance, gridNormal,
+                                            muStatic, combinedFriction(c.kineticFriction, bodyKinetic), stick);
+    r.p += k.delta;
+    r.cone += frictionConeTerms(k, muStatic, mass);
+    if (k.touching > 0.0f) {
+      r.dv += restitutionChange(c, r.p, xPredicted, vPredicted + r.dv, k.normal, t, params.invDt);
+      r.touched = true;
     }
   }
-  positionLow[i].xyz = p;
-  velocities[i].xyz = vPredicted + dv;
-  if (touched && params.integrator == VKXPBD_INTEGRATOR_BDF2) integratorHistory[i].w = VKXPBD_HISTORY_TOUCHED;  // an impact: restart
+  return r;
+}
+
+// Per-particle collision and the restitution's change of the predicted velocity. velocities[i].w is 1
+// when the friction cone pass found the particle's solid body sticking in this substep (predict wrote
+// 0; update velocity writes 0 again).
+void collideParticle(uint i, uint substep) {
+  if (positions[i].w <= 0.0f) return;
+  ParticleCollision r = collideParticleAt(i, substep, velocities[i].w);
+  positionLow[i].xyz = r.p;
+  velocities[i].xyz = velocities[i].xyz + r.dv;
+  if (r.touched && params.integrator == VKXPBD_INTEGRATOR_BDF2) integratorHistory[i].w = VKXPBD_HISTORY_TOUCHED;  // an impact: restart
 }
 
 // Substep end: v = v* + (x − x*)/Δt, damped, where x − x* = lo − lo* (the high part did not move);
@@ -429,13 +450,24 @@ vec3 substepStart(uint i, vec3 origin) {
 
 // Momentum of the free bodies (shared/momentum_math.h), pass 1: positions before the constraint passes.
 // (The low parts: the high parts do not move during a substep.)
-void momentumStartParticle(uint i) { storeMomentumStart(i, vec4(positionLow[i].xyz, positions[i].w)); }
+// With BDF2 instead, once per substep, the substep's start xⁿ = x* − v*Δt (its low part), which the later
+// iterations could no longer recover once v* is corrected (momentumTermsBdf2).
+void momentumStartParticle(uint i) {
+  if (params.integrator != VKXPBD_INTEGRATOR_BDF2)
+    storeMomentumStart(i, vec4(positionLow[i].xyz, positions[i].w));
+  else if ((pc.flags & VKXPBD_FLAG_FIRST_ITERATION) != 0u)
+    storeMomentumStart(i, vec4(predicted[i].xyz - velocities[i].xyz * params.dt, positions[i].w));
+}
 
 // Pass 2 (one work group per body, momentum_reduce.comp): particle i's terms of its body's sums.
 // Everything relative to `origin`, the high part of the body's first particle.
 MomentumSums momentumTermsOf(uint i, vec3 origin) {
   float w = positions[i].w;
   float mass = w > 0.0f ? 1.0f / w : 0.0f;
+  if (params.integrator == VKXPBD_INTEGRATOR_BDF2)
+    return momentumTermsBdf2(positionIn(i, origin), velocities[i].xyz, positionLow[i].xyz - predicted[i].xyz,
+                             positionLow[i].xyz - momentumStartOf(i).xyz, integratorHistory[i], integratorHistory[params.particleCount + i].xyz, params.gravity.xyz,
+                             mass, params.dt);
   return momentumTerms(substepStart(i, origin), positionIn(i, origin), positionLow[i].xyz - momentumStartOf(i).xyz,
                        mass);
 }

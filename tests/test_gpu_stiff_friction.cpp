@@ -4,6 +4,7 @@
 // Validation and synchronization validation are on (gpu_test_fixture.h).
 #include <algorithm>
 #include <cmath>
+#include <cstdio>
 #include <string>
 
 #include <gtest/gtest.h>
@@ -72,6 +73,51 @@ TEST_P(GpuStiffSolid, DroppedCubeAgreesWithTheCpuReference) {
     EXPECT_EQ(onGpu.inverted, onCpu.inverted) << "frame " << frame;
     EXPECT_EQ(onGpu.inverted, 0) << "frame " << frame;
     EXPECT_NEAR(onGpu.volume / rest, 1.0, gs ? 0.01 : 0.06) << "frame " << frame;
+  }
+}
+
+// A 0.2 m Neo-Hookean block (1 MPa, 4×4×4 cells) resting on a 20° incline with μs = 0.5, μk = 0.2 (the
+// CPU case of StiffFriction.StaticFrictionOnAnInclineAtTheDefaults): the friction cone pass (a solid
+// body's static cone, shared/collider_math.h) gives the GPU the CPU's positions after 1 s, and in
+// Gauss-Seidel mode the block stays within 1 mm. With μs = μk = 0.2 both slide alike.
+TEST_P(GpuStiffSolid, BlockOnAnInclineAgreesWithTheCpuReference) {
+  const float theta = glm::radians(20.0f);
+  const float up = 0.11f;  // m: the block's centre above the plane (half of 0.2 m plus the thickness)
+  for (float muStatic : {0.5f, 0.2f}) {
+    char json[2048];
+    std::snprintf(json, sizeof(json), R"({"solver": {"substeps": 10, "iterations": 1, "max_colours": 64},
+      "thickness": 0.01, "soft_bodies": [{"mesh": {"type": "box", "size": [0.2, 0.2, 0.2], "cells": [4, 4, 4]},
+      "density": 1000, "material": {"model": "neohookean", "youngs_modulus": 1e6, "poisson_ratio": 0.3},
+      "instances": [{"position": [%g, %g, 0], "rotation": [0, 0, 20]}]}],
+      "colliders": [{"type": "plane", "normal": [%g, %g, 0], "offset": 0,
+                     "friction": {"static": %g, "kinetic": 0.2}}]})",
+                  -std::sin(theta) * up, std::cos(theta) * up, -std::sin(theta), std::cos(theta), muStatic);
+    SceneDesc scene = parseScene(json, "incline.json");
+    scene.solver.mode = GetParam();
+    const Model model = buildModel(scene);
+    const SolverLayout layout = buildSolverLayout(model, scene.solver);
+    CpuSolver cpu(model, scene.solver, layout);
+    State expected = makeInitialState(model);
+    GpuSolver gpu(*ctx, model, scene.solver, layout);
+    gpu.upload(makeInitialState(model));
+    for (int f = 0; f < 60; ++f) cpu.stepFrame(expected);
+    gpu.simulate(60);
+    const State got = gpu.download();
+    const glm::vec3 downhill(-std::cos(theta), -std::sin(theta), 0.0f);
+    double travelled = 0.0;  // m, mean over the particles
+    for (size_t p = 0; p < got.positions.size(); ++p)
+      travelled += glm::dot(glm::vec3(got.positions[p]) - glm::vec3(model.restPositions[p]), downhill);
+    travelled /= static_cast<double>(got.positions.size());
+    const double distance = maxDistance(got.positions, expected.positions);
+    std::printf("%s mu_s %.1f: travelled %.3g m on the GPU in 1 s, GPU - CPU %.2e m\n",
+                solverModeName(GetParam()), muStatic, travelled, distance);
+    EXPECT_LT(distance, 1e-4) << muStatic;
+    if (muStatic > 0.4f && GetParam() == SolverMode::GaussSeidel) {
+      EXPECT_LT(std::abs(travelled), 1e-3);
+    }
+    if (muStatic < 0.4f) {
+      EXPECT_GT(travelled, 0.5);
+    }  // m: ½·1.512 m/s²·(1 s)² = 0.756 m
   }
 }
 

@@ -183,19 +183,24 @@ TEST(StiffFriction, KineticFrictionOnAnInclineAtTheDefaults) {
 }
 
 // Static friction at the defaults, μs = 0.5 > tan 20°: a sheet stays within 1 mm in 1 s (measured 1e-10 m).
-// A 1 MPa block with μs = μk = 0.5 moved 0.99 mm in Gauss-Seidel and 29 mm in Jacobi mode (bounds 2 mm and
-// 5 cm asserted). NOT reached: a block with μs = 0.5 and μk = 0.2 slides at the kinetic rate from the first
-// frame (measured 0.74–0.75 m in 1 s; docs/contacts.md): printed, not asserted, until it is fixed (issue 12).
+// A 1 MPa block with μs = μk = 0.5 moved 0.45 mm in Gauss-Seidel and 16 mm in Jacobi mode (bounds 2 mm and
+// 5 cm asserted). A block with μs = 0.5 and μk = 0.2 slid at the kinetic rate from the first frame (0.73 m
+// in 1 s) before the solid bodies' static cone (shared/collider_math.h, docs/contacts.md); now it stays
+// within 1 mm in Gauss-Seidel mode (measured 0.45 mm). NOT reached in Jacobi mode: its block vibrates more
+// (the ratio of its contact sums reaches 3), and it still slides 0.52 m (printed, not asserted).
 TEST(StiffFriction, StaticFrictionOnAnInclineAtTheDefaults) {
   for (const char* mode : {"gs", "jacobi"}) {
     const bool gs = std::string(mode) == "gs";
     const double sheet = onIncline("cloths", inclineSheet(), 0.5f, 0.2f, mode).full;
     const double block = onIncline("soft_bodies", inclineBlock(1.0e6f, 0.2f), 0.5f, 0.5f, mode).full;
     const double slips = onIncline("soft_bodies", inclineBlock(1.0e6f, 0.2f), 0.5f, 0.2f, mode).full;
-    std::printf("%s: travelled %.2e m (sheet), %.2e m (block, μk 0.5), %.3f m (block, μk 0.2) in 1 s\n", mode,
+    std::printf("%s: travelled %.2e m (sheet), %.2e m (block, μk 0.5), %.2e m (block, μk 0.2) in 1 s\n", mode,
                 sheet, block, slips);
     EXPECT_LT(std::abs(sheet), 1e-3) << mode;
     EXPECT_LT(std::abs(block), gs ? 2e-3 : 5e-2) << mode;
+    if (gs) {
+      EXPECT_LT(std::abs(slips), 1e-3) << mode;
+    }
   }
 }
 
@@ -230,6 +235,20 @@ int framesToRecover(const std::string& material, const char* mode, int& inverted
   for (int f = 0; f < 60; ++f) solver.stepFrame(state);
   ratio = checkTets(model, state.positions).volume / (0.3 * 0.3 * 0.3);
   return recovered;
+}
+
+// The `volume` material has no shape stiffness (docs/constraints.md): loading it warns, naming the field;
+// the Neo-Hookean material does not.
+TEST(StiffSolid, VolumeMaterialWarnsThatItHasNoShapeStiffness) {
+  ::testing::internal::CaptureStderr();
+  parseScene(droppedCube(kRigidVolume, "gs"), "cube.json");
+  const std::string volume = ::testing::internal::GetCapturedStderr();
+  ::testing::internal::CaptureStderr();
+  parseScene(droppedCube(neoHookean(1.0e7f), "gs"), "cube.json");
+  const std::string solid = ::testing::internal::GetCapturedStderr();
+  EXPECT_NE(volume.find("warning: cube.json: soft_bodies[0].material"), std::string::npos) << volume;
+  EXPECT_NE(volume.find("no shape stiffness"), std::string::npos) << volume;
+  EXPECT_EQ(solid.find("no shape stiffness"), std::string::npos) << solid;
 }
 
 // Recovery: six tetrahedra turned inside out by one corner pushed through them are all positive again

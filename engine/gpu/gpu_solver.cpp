@@ -148,7 +148,8 @@ void GpuSolver::createBuffers() {
   if (!m.momentumBodies.empty()) {
     momentum.assign(4 * size_t{m.particleCount()}, 0u);
     for (const MomentumBody& body : m.momentumBodies) {
-      momentum.insert(momentum.end(), {body.first, body.count, 0u, 0u});
+      momentum.insert(momentum.end(),
+                      {body.first, body.count, body.solid, 0u});  // then the friction surplus (float 0)
       momentum.insert(momentum.end(), 12, 0u);  // its MomentumFix, written by momentum reduce
     }
   }

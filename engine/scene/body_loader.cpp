@@ -1,5 +1,6 @@
 #include "scene/body_loader.h"
 
+#include <cstdio>
 #include <filesystem>
 
 #include "scene/attach_loader.h"
@@ -116,6 +117,13 @@ TetMaterial readMaterial(const Node& node) {
   } else {
     node.expectObject({"model", "compliance", "stiffness"});
     material.volumeCompliance = optionalNumber(node, "compliance", 0.0f, kCompliance);
+    // One volume constraint per tetrahedron has no shear stiffness: every volume-preserving deformation is
+    // free, so such a body keeps its volume but not its shape (docs/constraints.md). Allowed (a fluid-like
+    // blob), but said, since a solid was probably meant.
+    std::fprintf(stderr,
+                 "warning: %s: %s: the \"volume\" material keeps each tetrahedron's volume but has no shape "
+                 "stiffness, so the body slumps under its own weight; a solid is \"neohookean\"\n",
+                 node.file().c_str(), node.path().c_str());
   }
   material.stiffness = optionalNumber(node, "stiffness", material.stiffness, kUnitInterval);
   return material;

@@ -28,6 +28,8 @@ CpuSolver::CpuSolver(const Model& model, const SolverSettings& settings, const S
   pinOfParticle_.assign(model.particleCount(), VKXPBD_NONE);
   for (uint32_t p = 0; p < model.pins.size(); ++p) pinOfParticle_[model.pins[p].particle] = p;
   predicted_.resize(model.particleCount());
+  stick_.assign(model.particleCount(), 0.0f);
+  coneSurplus_.assign(model.momentumBodies.size(), 0.0f);
   lambdas_.assign(layout.lambdaCount(), 0.0f);
   volumeState_.assign(layout.volumes.size(), gpu::VolumeState{});
   slotDelta_.assign(layout.slotCount(), vec4(0.0f));
@@ -96,7 +98,14 @@ void CpuSolver::runPass(State& state, const ScheduledPass& p) {
       prolongate(layout_.hierarchy.levels[p.index - 1], predicted_, state.positionsLow);
       break;
     case PassId::MomentumStart:
-      momentumStart_ = state.positionsLow;
+      // As momentumStartParticle in the shaders: BDF2 keeps the substep's start xⁿ = x* − v*Δt instead.
+      if (params_.integrator != VKXPBD_INTEGRATOR_BDF2) {
+        momentumStart_ = state.positionsLow;
+      } else if (first) {
+        momentumStart_.resize(model_.particleCount());
+        for (uint32_t i = 0; i < model_.particleCount(); ++i)
+          momentumStart_[i] = vec4(vec3(predicted_[i]) - vec3(state.velocities[i]) * params_.dt, 0.0f);
+      }
       break;
     case PassId::SolveColour:
     case PassId::SolveDistance:
@@ -131,6 +140,9 @@ void CpuSolver::runPass(State& state, const ScheduledPass& p) {
       break;
     case PassId::Grab:
       solveGrab(state, first);
+      break;
+    case PassId::FrictionCone:
+      frictionCones(state, p.substep);
       break;
     case PassId::Collide:
       collide(state, p.substep);
@@ -192,10 +204,11 @@ void CpuSolver::predict(State& state, uint32_t substep) {
       if (params_.integrator == VKXPBD_INTEGRATOR_BDF2 && history_[i].w > 0.0f) {
         v = gpu::bdf2PredictedVelocity(vec3(history_[i]), current, vec3(history_[previous]),
                                        vec3(params_.gravity), params_.dt);
-        history_[previous] = vec4(current, 0.0f);
       } else {
         v = gpu::predictVelocity(current, vec3(params_.gravity), params_.dt);
       }
+      // vⁿ, for the momentum projection (momentumTermsBdf2); the update replaces it when it restarts.
+      if (params_.integrator == VKXPBD_INTEGRATOR_BDF2) history_[previous] = vec4(current, 0.0f);
 
       lo += v * params_.dt;
     }
@@ -351,6 +364,12 @@ void CpuSolver::keepMomentum(State& state) {
       const uint32_t i = body.first + k;
       const float w = state.positions[i].w;
       const float mass = w > 0.0f ? 1.0f / w : 0.0f;
+      if (params_.integrator == VKXPBD_INTEGRATOR_BDF2)
+        return gpu::momentumTermsBdf2(local(state, i, origin), vec3(state.velocities[i]),
+                                      vec3(state.positionsLow[i]) - vec3(predicted_[i]),
+                                      vec3(state.positionsLow[i]) - vec3(momentumStart_[i]), history_[i],
+                                      vec3(history_[model_.particleCount() + i]), vec3(params_.gravity), mass,
+                                      params_.dt);
       return gpu::momentumTerms(substepStart(state, i, origin), local(state, i, origin),
                                 vec3(state.positionsLow[i]) - vec3(momentumStart_[i]), mass);
     });
@@ -417,41 +436,68 @@ gpu::GridSample sampleSdf(const std::vector<float>& values, const Collider& c, v
 }
 }  // namespace
 
+CpuSolver::ParticleCollision CpuSolver::collideParticle(const State& state, uint32_t i, float t,
+                                                        float stick) const {
+  // In the particle's frame (its high part as the origin), as collideParticle in the shaders.
+  const vec4 x = state.positions[i];
+  const vec3 predicted(predicted_[i]);
+  const vec3 start = predicted - vec3(state.velocities[i]) * params_.dt;
+  ParticleCollision r{vec3(state.positionsLow[i]), vec3(0.0f), false, glm::vec2(0.0f)};
+  const float mass = 1.0f / x.w;  // kg
+  const glm::vec2 body = params_.bodyFriction != 0u ? model_.particleFriction[i] : glm::vec2(-1.0f);
+  for (const Collider& world : model_.colliders) {
+    const Collider c = gpu::colliderRelativeTo(world, vec3(x));
+    float gridDistance = 0.0f;
+    vec3 gridNormal(0.0f, 1.0f, 0.0f);
+    if (c.type == VKXPBD_COLLIDER_SDF) {
+      const gpu::GridSample s = sampleSdf(model_.sdfValues, c, gpu::colliderLocal(c, r.p, t));
+      gridDistance = s.distance;
+      if (glm::length(s.gradient) > 0.0f) gridNormal = glm::normalize(s.gradient);
+    }
+    const float muStatic = gpu::combinedFriction(c.staticFriction, body.x);
+    const gpu::ColliderContact k =
+        gpu::collideWithFriction(c, r.p, start, t, params_.dt, params_.thickness, gridDistance, gridNormal,
+                                 muStatic, gpu::combinedFriction(c.kineticFriction, body.y), stick);
+    r.p += k.delta;
+    r.cone += gpu::frictionConeTerms(k, muStatic, mass);
+    if (k.touching > 0.0f) {
+      r.dv += gpu::restitutionChange(c, r.p, predicted, vec3(state.velocities[i]) + r.dv, k.normal, t,
+                                     params_.invDt);
+      r.touched = true;
+    }
+  }
+  return r;
+}
+
+void CpuSolver::frictionCones(const State& state, uint32_t substep) {
+  // As friction_cone.comp: each particle evaluated as if it stuck, summed per body in the GPU
+  // reduction's order.
+  const float t =
+      gpu::substepEndTime(static_cast<uint32_t>(state.frame), substep, params_.frameDt, params_.dt);
+  for (const MomentumBody& body : model_.momentumBodies) {
+    if (body.solid == 0u) continue;
+    const glm::vec2 cone = gpu::frictionConeReduce(body.count, [&](uint32_t k) {
+      const uint32_t i = body.first + k;
+      return state.positions[i].w > 0.0f ? collideParticle(state, i, t, 1.0f).cone : glm::vec2(0.0f);
+    });
+    float& surplus = coneSurplus_[&body - model_.momentumBodies.data()];
+    surplus = gpu::frictionConeSurplus(surplus, cone, params_.dt);
+    if (gpu::bodySticks(surplus, cone))
+      for (uint32_t i = body.first; i < body.first + body.count; ++i) stick_[i] = 1.0f;
+  }
+}
+
 void CpuSolver::collide(State& state, uint32_t substep) {
   const float t =
       gpu::substepEndTime(static_cast<uint32_t>(state.frame), substep, params_.frameDt, params_.dt);
   for (uint32_t i = 0; i < model_.particleCount(); ++i) {
-    const vec4 x = state.positions[i];
-    if (x.w <= 0.0f) continue;
-    // In the particle's frame (its high part as the origin), as collideParticle in the shaders.
-    const vec3 predicted(predicted_[i]);
-    const vec3 start = predicted - vec3(state.velocities[i]) * params_.dt;
-    vec3 p(state.positionsLow[i]);
-    vec3 dv(0.0f);
-    bool touched = false;
-    const glm::vec2 body = params_.bodyFriction != 0u ? model_.particleFriction[i] : glm::vec2(-1.0f);
-    for (const Collider& world : model_.colliders) {
-      const Collider c = gpu::colliderRelativeTo(world, vec3(x));
-      float gridDistance = 0.0f;
-      vec3 gridNormal(0.0f, 1.0f, 0.0f);
-      if (c.type == VKXPBD_COLLIDER_SDF) {
-        const gpu::GridSample s = sampleSdf(model_.sdfValues, c, gpu::colliderLocal(c, p, t));
-        gridDistance = s.distance;
-        if (glm::length(s.gradient) > 0.0f) gridNormal = glm::normalize(s.gradient);
-      }
-      const gpu::ColliderContact r = gpu::collideWithFriction(
-          c, p, start, t, params_.dt, params_.thickness, gridDistance, gridNormal,
-          gpu::combinedFriction(c.staticFriction, body.x), gpu::combinedFriction(c.kineticFriction, body.y));
-      p += r.delta;
-      if (r.touching > 0.0f) {
-        dv += gpu::restitutionChange(c, p, predicted, vec3(state.velocities[i]) + dv, r.normal, t,
-                                     params_.invDt);
-        touched = true;
-      }
-    }
-    state.positionsLow[i] = vec4(p, 0.0f);
-    state.velocities[i] += vec4(dv, 0.0f);
-    if (touched && params_.integrator == VKXPBD_INTEGRATOR_BDF2)
+    const float stick = stick_[i];
+    stick_[i] = 0.0f;  // for the next substep, as predict clears the GPU's mark
+    if (state.positions[i].w <= 0.0f) continue;
+    const ParticleCollision r = collideParticle(state, i, t, stick);
+    state.positionsLow[i] = vec4(r.p, 0.0f);
+    state.velocities[i] += vec4(r.dv, 0.0f);
+    if (r.touched && params_.integrator == VKXPBD_INTEGRATOR_BDF2)
       history_[i].w = VKXPBD_HISTORY_TOUCHED;  // an impact: restart
   }
 }

@@ -87,6 +87,17 @@ class CpuSolver {
   static glm::vec3 local(const State& state, uint32_t k, glm::vec3 origin);
   void solveJacobi(State& state, bool firstIteration);
   void solveGrab(State& state, bool firstIteration);
+  // One particle against every collider at the end of the substep (time t, s); stick > 0: its body holds
+  // in its static cone (shared/collider_math.h). Changes nothing.
+  struct ParticleCollision {
+    glm::vec3 p;     // the particle's low part after the colliders, m
+    glm::vec3 dv;    // restitution's change of v*, m/s
+    bool touched;    // it touched a collider
+    glm::vec2 cone;  // its terms of the body's static cone (frictionConeTerms), kg·m
+  };
+  ParticleCollision collideParticle(const State& state, uint32_t i, float t, float stick) const;
+  // The solid bodies' static cones (the friction cone pass): marks the particles of each one that sticks.
+  void frictionCones(const State& state, uint32_t substep);
   void collide(State& state, uint32_t substep);
   void updateVelocities(State& state);
   // BDF2: a history with no past, from the state's velocities.
@@ -109,6 +120,8 @@ class CpuSolver {
   std::vector<glm::vec4> history_;
   std::vector<uint32_t> pinOfParticle_;
   std::vector<glm::vec4> predicted_;  // x* of the current substep, m
+  std::vector<float> coneSurplus_;  // per free body: its static cone's mean surplus (collider_math.h), kg·m
+  std::vector<float> stick_;        // per particle, this substep: 1 when its solid body sticks
   std::vector<float> lambdas_;
   std::vector<glm::vec4> slotDelta_;
   std::vector<glm::vec4>

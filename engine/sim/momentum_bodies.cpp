@@ -39,7 +39,10 @@ std::vector<MomentumBody> findFreeBodies(const Model& model) {
   for (const Tether& t : model.tethers) sets.join(t.particle, t.anchor);
   // Per root (the smallest index of its set): particle count, largest index, and whether one is pinned.
   std::vector<uint32_t> count(n, 0u), last(n, 0u);
-  std::vector<bool> pinned(n, false);
+  std::vector<bool> pinned(n, false), solid(n, false);
+  for (const ElementConstraint& e : model.elements)
+    if (e.type == VKXPBD_ELEMENT_TET_VOLUME || e.type == VKXPBD_ELEMENT_NEOHOOKEAN)
+      solid[sets.find(e.a)] = true;
   for (uint32_t i = 0; i < n; ++i) {
     const uint32_t r = sets.find(i);
     ++count[r];
@@ -49,7 +52,7 @@ std::vector<MomentumBody> findFreeBodies(const Model& model) {
   std::vector<MomentumBody> bodies;
   for (uint32_t r = 0; r < n; ++r) {
     if (sets.find(r) != r || count[r] < 2 || pinned[r] || last[r] - r + 1 != count[r]) continue;
-    bodies.push_back(MomentumBody{r, count[r], 0u, 0u});
+    bodies.push_back(MomentumBody{r, count[r], solid[r] ? 1u : 0u, 0u});
   }
   return bodies;
 }

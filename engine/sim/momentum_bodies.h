@@ -11,7 +11,8 @@ namespace vkxpbd {
 
 // Connected components of the distance, element and global volume constraints with at least two
 // particles, none pinned (inverse mass 0), each a contiguous range of particles (as every builder
-// places a body); a component that is not contiguous is left out.
+// places a body); a component that is not contiguous is left out. A component with tetrahedra (tet volume
+// or Neo-Hookean elements) is marked solid.
 std::vector<MomentumBody> findFreeBodies(const Model& model);
 
 }  // namespace vkxpbd

@@ -74,6 +74,8 @@ constexpr std::array<PassInfo, kPassCount> kTable = {{
      "contact deltas, point–triangle sums → positions' low part (sums cleared)"},
     {Tethers, "tethers", "tethers.comp", Threads, Pass, "tethers, positions → positions' low part"},
     {Grab, "grab", "grab.comp", Threads, Pass, "grab constraint, positions → positions' low part, grab λ"},
+    {FrictionCone, "friction cone", "friction_cone.comp", WorkGroups, Pass,
+     "free bodies, colliders, positions, predicted x*, velocities → velocities' w (solid body sticks)"},
     {Collide, "collide", "collide.comp", Threads, Pass,
      "colliders, signed-distance grids, positions, predicted x*, clock → positions' low part, velocities"},
     {UpdateVelocity, "update velocity", "update_velocity.comp", Threads, Pass,

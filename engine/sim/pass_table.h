@@ -39,6 +39,7 @@ enum class PassId : uint32_t {
   ContactApply,
   Tethers,
   Grab,
+  FrictionCone,  // solid bodies' static cones, before collide
   Collide,
   UpdateVelocity,
   AeroForces,  // surface passes (PassLayout::Surface): wind and aerodynamics, before predict

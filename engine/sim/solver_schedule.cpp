@@ -156,6 +156,13 @@ void ScheduleBuilder::iteration(bool grab) {
   if (grab) add(PassId::Grab, 1, range(0, 1, flags));
 }
 
+// A free body with tetrahedra: its collider friction has a body-wide static cone (shared/collider_math.h).
+bool hasSolidBody(const Model& model) {
+  for (const MomentumBody& b : model.momentumBodies)
+    if (b.solid != 0u) return true;
+  return false;
+}
+
 FrameSchedule ScheduleBuilder::build(bool grab) {
   const uint32_t n = model_.particleCount();
   for (substep_ = 0; substep_ < settings_.substeps; ++substep_) {
@@ -170,6 +177,8 @@ FrameSchedule ScheduleBuilder::build(bool grab) {
     hierarchy();
     for (iteration_ = 0; iteration_ < settings_.iterations; ++iteration_) iteration(grab);
     iteration_ = kNoIteration;
+    if (!model_.colliders.empty() && hasSolidBody(model_))
+      add(PassId::FrictionCone, static_cast<uint32_t>(model_.momentumBodies.size()), range(0, n));
     if (!model_.colliders.empty()) add(PassId::Collide, n, range(0, n));
     add(PassId::UpdateVelocity, n,
         range(0, n, substep_ + 1 == settings_.substeps ? VKXPBD_FLAG_LAST_SUBSTEP : 0u));

@@ -141,6 +141,8 @@ struct ColliderContact {
   vec3 delta;      // position change, m
   vec3 normal;     // outward unit normal at the contact, world space
   float touching;  // 1 when the particle touched the collider, else 0
+  float slide;     // |Δ_t|: the tangential displacement relative to the surface over the substep, m
+  float depth;     // thickness − d: the normal correction, m (0 when not touching)
 };
 
 // World-space point x in the collider's local frame at time t.
@@ -151,13 +153,17 @@ XPBD_FN vec3 colliderLocal(Collider c, vec3 x, float t) {
 // Position change that keeps a particle `thickness` outside the collider, with friction. x: position now;
 // xStart: at the start of the substep; t: time at the end of the substep; dt: substep (s). A signed
 // distance grid's distance and normal (local space) come from the caller (gridDistance, gridNormal).
+// stick > 0: the particle's body holds in its static cone as a whole (bodyStaticFriction below), so the
+// particle sticks whatever its own ratio ‖Δ_t‖/depth.
 XPBD_FN ColliderContact collideWithFriction(Collider c, vec3 x, vec3 xStart, float t, float dt,
                                             float thickness, float gridDistance, vec3 gridNormal,
-                                            float staticFriction, float kineticFriction) {
+                                            float staticFriction, float kineticFriction, float stick) {
   ColliderContact r;
   r.delta = vec3(0.0f);
   r.normal = vec3(0.0f, 1.0f, 0.0f);
   r.touching = 0.0f;
+  r.slide = 0.0f;
+  r.depth = 0.0f;
   vec3 n;
   float dist;
   if (c.type == VKXPBD_COLLIDER_PLANE) {
@@ -180,18 +186,47 @@ XPBD_FN ColliderContact collideWithFriction(Collider c, vec3 x, vec3 xStart, flo
   r.normal = n;
   if (depth <= 0.0f) return r;
   r.touching = 1.0f;
+  r.depth = depth;
   vec3 delta = depth * n;
   // Friction: the particle's displacement over the substep relative to the collider's surface.
   vec3 rel = (x + delta - xStart) - colliderSurfaceVelocity(c, x, t) * dt;
   vec3 tangential = rel - dot(rel, n) * n;
   float slide = length(tangential);
-  if (slide < staticFriction * depth) {
+  r.slide = slide;
+  if (slide < staticFriction * depth || stick > 0.0f) {
     delta -= tangential;
   } else if (slide > VKXPBD_MIN_LENGTH) {
     delta -= tangential * min(kineticFriction * depth / slide, 1.0f);
   }
   r.delta = delta;
   return r;
+}
+
+// A solid body's static cone (docs/contacts.md). Deciding stick or slip per particle and per substep lets
+// a block slide whose body as a whole would stick: the weight's moment unloads the uphill edge of its
+// contact, and the block, set down undeformed, vibrates on its own stiffness, so that its contact load
+// swings between about 0 and twice its weight; particles (and, measured, the whole contact) pass the cone
+// ‖Δ_t‖ < μs·depth in the unloaded phases, slip with μk, and never stop again. So each solid body also
+// tests the cone on its whole contact and over time: with every particle held (stick), it sums
+// x = Σ m‖Δ_t‖ and y = Σ m μs depth over its particles' collider contacts (kg·m), keeps the surplus y − x
+// averaged over VKXPBD_FRICTION_CONE_TIME (an exponential mean, reset when the body touches nothing), and
+// while that mean is ≥ 0 every contact particle of the body sticks. Otherwise each particle keeps its own
+// test, and the particles that slip feel μk. A sliding body has a large ‖Δ_t‖ (its speed times Δt), so
+// its surplus is negative and it slides on at the kinetic rate. m: the particle's mass (kg).
+#define VKXPBD_FRICTION_CONE_TIME 0.1f  // s
+
+XPBD_FN vec2 frictionConeTerms(ColliderContact r, float staticFriction, float mass) {
+  return r.touching > 0.0f ? vec2(mass * r.slide, mass * staticFriction * r.depth) : vec2(0.0f);
+}
+
+// The body's mean surplus (kg·m) after a substep of dt (s) with sums `cone`.
+XPBD_FN float frictionConeSurplus(float previous, vec2 cone, float dt) {
+  if (!(cone.y > 0.0f)) return 0.0f;
+  return previous + min(dt / VKXPBD_FRICTION_CONE_TIME, 1.0f) * ((cone.y - cone.x) - previous);
+}
+
+XPBD_FN bool bodySticks(float surplus, vec2 cone) {
+  return cone.y > 0.0f && surplus >= 0.0f;
 }
 
 // Restitution: a particle that touched the collider with its predicted velocity v* (m/s) pointing into it
@@ -208,5 +243,17 @@ XPBD_FN vec3 restitutionChange(Collider c, vec3 x, vec3 xPredicted, vec3 vPredic
 }
 
 XPBD_END_NAMESPACE
+
+#ifdef __cplusplus
+#include "shared/reduce_order.h"
+namespace vkxpbd::gpu {
+// The GPU reduction's summation order (friction_cone.comp, shared/reduce_order.h).
+template <typename Element>
+vec2 frictionConeReduce(uint32_t count, Element element) {
+  return workGroupReduce<VKXPBD_MOMENTUM_REDUCE_SIZE>(count, vec2(0.0f), element,
+                                                      [](vec2 a, vec2 b) { return a + b; });
+}
+}  // namespace vkxpbd::gpu
+#endif
 
 #endif

@@ -76,7 +76,8 @@
 #define VKXPBD_BINDING_POSITION_LOW 32
 // uint[]: the free bodies' momentum (shared/momentum_math.h), one buffer because lavapipe allows 32
 // storage buffers per stage: per particle 4 words, its position before this iteration's constraint
-// passes (float bits, m); then per free body 16 words, its MomentumBody and its MomentumFix (float bits).
+// passes (float bits, m); then per free body 16 words, its MomentumBody (its last word: the static
+// friction cone's mean surplus, float bits, shared/collider_math.h) and its MomentumFix (float bits).
 #define VKXPBD_BINDING_MOMENTUM 22
 #define VKXPBD_BINDING_COUNT 33
 

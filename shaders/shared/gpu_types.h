@@ -179,7 +179,8 @@ struct FrameControl {
 struct MomentumBody {
   uint first;
   uint count;
-  uint pad0;
+  uint
+      solid;  // 1: it has tetrahedra, and its collider friction has a body-wide static cone (collider_math.h)
   uint pad1;
 };
 

@@ -9,6 +9,7 @@
 #include <glm/glm.hpp>
 #define XPBD_BEGIN_NAMESPACE \
   namespace vkxpbd::gpu {    \
+  using glm::vec2;           \
   using glm::vec3;           \
   using glm::vec4;           \
   using glm::dot;            \
