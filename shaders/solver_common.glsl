@@ -34,7 +34,7 @@ layout(std430, set = 0, binding = VKXPBD_BINDING_COLLIDERS) restrict readonly bu
 layout(std430, set = 0, binding = VKXPBD_BINDING_SDF_VALUES) restrict readonly buffer SdfValues { float sdfValues[]; };
 layout(std140, set = 0, binding = VKXPBD_BINDING_PARAMS) uniform Params { SimParams params; };
 layout(std430, set = 0, binding = VKXPBD_BINDING_CONTROL) restrict buffer Control { GrabConstraint grab; FrameClock clock; };
-layout(std430, set = 0, binding = VKXPBD_BINDING_HIERARCHY) restrict readonly buffer HierarchyData { vec4 hierarchy[]; };
+layout(std430, set = 0, binding = VKXPBD_BINDING_HIERARCHY) restrict buffer HierarchyData { vec4 hierarchy[]; };
 layout(std430, set = 0, binding = VKXPBD_BINDING_TETHERS) restrict readonly buffer Tethers { Tether tethers[]; };
 layout(std430, set = 0, binding = VKXPBD_BINDING_ELEMENTS) restrict readonly buffer Elements { ElementConstraint elements[]; };
 layout(std430, set = 0, binding = VKXPBD_BINDING_ELEMENT_DATA) restrict readonly buffer ElementData { vec4 elementData[]; };

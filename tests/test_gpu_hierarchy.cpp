@@ -1,8 +1,9 @@
 // The hierarchy solve on the GPU (issue 13; docs/hierarchy.md): the GPU's coarse solve and prolongation
 // passes give the CPU reference's positions for a pinned cloth and a pinned soft body in both solver
-// modes, two runs are bitwise identical, the frame holds levels × colours coarse passes and one
-// prolongation per level and substep (passesPerFrame, the "level l" timing stages), and the passes carry
-// their labels. Validation is on (gpu_test_fixture.h).
+// modes (and the cloth with BDF2, whose coarse displacement pass feeds the velocity update), two runs are
+// bitwise identical, the frame holds levels × colours coarse passes and one prolongation per level and
+// substep (passesPerFrame, the "level l" timing stages), and the passes carry their labels. Validation is on
+// (gpu_test_fixture.h).
 #include <cstdio>
 #include <cstring>
 #include <string>
@@ -24,16 +25,18 @@ constexpr uint32_t kFrames = 30;
 struct HierarchyCase {
   bool cloth;  // the 16² standard cloth; otherwise the shipped soft beam (Neo-Hookean cantilever)
   SolverMode mode;
+  bool bdf2 = false;  // BDF2 (the coarse displacement pass and its velocity term), else implicit Euler
 };
 void PrintTo(const HierarchyCase& c, std::ostream* os) {
-  *os << (c.cloth ? "cloth" : "soft body") << ", " << solverModeName(c.mode);
+  *os << (c.cloth ? "cloth" : "soft body") << ", " << solverModeName(c.mode) << (c.bdf2 ? ", bdf2" : "");
 }
 
 SceneDesc caseScene(const HierarchyCase& c) {
-  if (c.cloth) return test::hierarchyCloth(16, true, c.mode);
-  SceneDesc scene = loadScene(VKXPBD_SOURCE_DIR "/scenes/soft_beam.json");
+  SceneDesc scene = c.cloth ? test::hierarchyCloth(16, true, c.mode)
+                            : loadScene(VKXPBD_SOURCE_DIR "/scenes/soft_beam.json");
   scene.solver.mode = c.mode;
   scene.solver.hierarchy.enabled = true;
+  if (c.bdf2) scene.solver.integrator = Integrator::Bdf2;
   return scene;
 }
 
@@ -75,10 +78,12 @@ INSTANTIATE_TEST_SUITE_P(Bodies, GpuHierarchy,
                          ::testing::Values(HierarchyCase{true, SolverMode::GaussSeidel},
                                            HierarchyCase{true, SolverMode::Jacobi},
                                            HierarchyCase{false, SolverMode::GaussSeidel},
-                                           HierarchyCase{false, SolverMode::Jacobi}),
+                                           HierarchyCase{false, SolverMode::Jacobi},
+                                           HierarchyCase{true, SolverMode::GaussSeidel, true},
+                                           HierarchyCase{true, SolverMode::Jacobi, true}),
                          [](const auto& param) {
                            return std::string(param.param.cloth ? "cloth_" : "soft_body_") +
-                                  solverModeName(param.param.mode);
+                                  solverModeName(param.param.mode) + (param.param.bdf2 ? "_bdf2" : "");
                          });
 
 const vk::StageTime* stageNamed(const std::vector<vk::StageTime>& stages, const std::string& name) {

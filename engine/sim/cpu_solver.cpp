@@ -88,6 +88,11 @@ void CpuSolver::runPass(State& state, const ScheduledPass& p) {
     case PassId::Prolongate:
       prolongate(layout_.hierarchy.levels[p.index - 1], predicted_, state.positionsLow);
       break;
+    case PassId::CoarseDisplacement:
+      coarseDisplacement_.resize(model_.particleCount());
+      for (uint32_t i = 0; i < model_.particleCount(); ++i)
+        coarseDisplacement_[i] = vec3(state.positionsLow[i]) - vec3(predicted_[i]);
+      break;
     case PassId::MomentumStart:
       momentumStart_ = state.positionsLow;
       break;
@@ -456,8 +461,12 @@ void CpuSolver::updateVelocities(State& state) {
     if (params_.integrator == VKXPBD_INTEGRATOR_BDF2 && state.positions[i].w > 0.0f) {
       const vec3 mean =
           gpu::updateVelocity(lo, vec3(predicted_[i]), vec3(state.velocities[i]), params_.invDt, 1.0f);
-      const gpu::Bdf2Update u =
-          gpu::bdf2Update(mean, history_[i], vec3(params_.gravity), params_.dt, params_.dampingFactor);
+      const vec4 history = history_[i];
+      gpu::Bdf2Update u =
+          gpu::bdf2Update(mean, history, vec3(params_.gravity), params_.dt, params_.dampingFactor);
+      if (layout_.coarseDisplacementBase != VKXPBD_NONE && history.w > 0.0f)
+        u.velocity =
+            gpu::bdf2CoarseVelocity(u.velocity, coarseDisplacement_[i], params_.invDt, params_.dampingFactor);
       state.velocities[i] = vec4(u.velocity, 0.0f);
       history_[i] = u.mean;
       if (u.writePrevious) history_[model_.particleCount() + i] = vec4(u.previous, 0.0f);

@@ -94,7 +94,8 @@ class CpuSolver {
   // BDF2 only: per particle the last substep's mean velocity [0, N) and the velocity before it [N, 2N), m/s.
   std::vector<glm::vec4> history_;
   std::vector<uint32_t> pinOfParticle_;
-  std::vector<glm::vec4> predicted_;  // x* of the current substep, m
+  std::vector<glm::vec4> predicted_;           // x* of the current substep, m
+  std::vector<glm::vec3> coarseDisplacement_;  // BDF2 with the hierarchy: by the coarse levels, m
   std::vector<float> lambdas_;
   std::vector<glm::vec4> slotDelta_;
   std::vector<glm::vec4>

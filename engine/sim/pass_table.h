@@ -20,8 +20,9 @@ enum class PassId : uint32_t {
   HashSort,
   HashNeighbours,
   TriangleNeighbours,
-  CoarseSolve,  // one colour of one hierarchy level (sim/hierarchy.h)
-  Prolongate,   // one hierarchy level's left-out particles follow their parents
+  CoarseSolve,         // one colour of one hierarchy level (sim/hierarchy.h)
+  Prolongate,          // one hierarchy level's left-out particles follow their parents
+  CoarseDisplacement,  // BDF2 with the hierarchy: each particle's displacement by the coarse levels
   MomentumStart,
   SolveColour,    // one colour with element constraints
   SolveDistance,  // one colour of distance constraints only

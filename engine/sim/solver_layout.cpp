@@ -163,7 +163,7 @@ void buildVolumeRows(const Model& model, SolverLayout& layout) {
 
 namespace {
 // The hierarchy and its bases in the packed buffer (vec4 units: 2 per constraint, 3 per row).
-void setHierarchy(SolverLayout& layout, Hierarchy hierarchy) {
+void setHierarchy(SolverLayout& layout, Hierarchy hierarchy, uint32_t particleCount, bool bdf2) {
   static_assert(sizeof(gpu::CoarseConstraint) == 2 * sizeof(glm::vec4));
   static_assert(sizeof(gpu::ProlongationRow) == 3 * sizeof(glm::vec4));
   layout.hierarchy = std::move(hierarchy);
@@ -174,6 +174,11 @@ void setHierarchy(SolverLayout& layout, Hierarchy hierarchy) {
     layout.hierarchyRowBase.push_back(base);
     base += 3 * static_cast<uint32_t>(level.prolongation.size());
   }
+  if (bdf2 && !layout.hierarchy.empty()) {
+    layout.coarseDisplacementBase = base;
+    base += particleCount;
+  }
+  layout.hierarchyWords = base;
 }
 }  // namespace
 
@@ -187,6 +192,7 @@ std::vector<glm::vec4> packHierarchy(const SolverLayout& layout) {
     std::memcpy(words.data() + at + 2 * level.constraints.size(), level.prolongation.data(),
                 level.prolongation.size() * sizeof(gpu::ProlongationRow));
   }
+  words.resize(layout.hierarchyWords, glm::vec4(0.0f));  // the coarse displacements (BDF2)
   return words;
 }
 
@@ -284,7 +290,8 @@ SolverLayout buildSolverLayout(const Model& model, const SolverSettings& setting
   }
   layout.adjacency = buildAdjacency(model, layout);
   buildVolumeRows(model, layout);
-  setHierarchy(layout, buildHierarchy(model, settings));
+  setHierarchy(layout, buildHierarchy(model, settings), model.particleCount(),
+               settings.integrator == Integrator::Bdf2);
   layout.surface = buildSurfaceTriangles(model);
   return layout;
 }

@@ -67,6 +67,10 @@ struct SolverLayout {
   Hierarchy hierarchy;
   std::vector<uint32_t> hierarchyConstraintBase;
   std::vector<uint32_t> hierarchyRowBase;
+  // BDF2 with the hierarchy: after the levels, one vec4 per particle for its displacement by the coarse
+  // levels in the current substep (m; hierarchy_math.h, bdf2CoarseVelocity); VKXPBD_NONE otherwise.
+  uint32_t coarseDisplacementBase = VKXPBD_NONE;
+  uint32_t hierarchyWords = 0;  // vec4s in the hierarchy buffer
   // Every surface triangle with its per-particle adjacency: the surface passes' triangles (GPU surface
   // set and CPU reference alike).
   SurfaceTriangles surface;
@@ -84,7 +88,8 @@ SolverLayout buildSolverLayout(const Model& model, const SolverSettings& setting
 JacobiAdjacency buildJacobiAdjacency(const Model& model, SolverLayout& layout);
 
 // The hierarchy as the GPU reads it (VKXPBD_BINDING_HIERARCHY): per level its CoarseConstraints, then its
-// ProlongationRows, at layout.hierarchyConstraintBase / hierarchyRowBase.
+// ProlongationRows, at layout.hierarchyConstraintBase / hierarchyRowBase; then (BDF2) the coarse
+// displacements, zero.
 std::vector<glm::vec4> packHierarchy(const SolverLayout& layout);
 
 }  // namespace vkxpbd

@@ -68,7 +68,7 @@ class ScheduleBuilder {
   }
   void hash();
   void hierarchy();
-  void iteration(bool grab);
+  void iteration(bool grab, bool momentumStarted);
 
   const Model& model_;
   const SolverSettings& settings_;
@@ -108,13 +108,20 @@ void ScheduleBuilder::hierarchy() {
     pc.slotBase = layout_.hierarchyRowBase[l - 1];
     add(PassId::Prolongate, pc.count, pc, l);
   }
+  if (layout_.coarseDisplacementBase != VKXPBD_NONE) {  // BDF2: kept for the velocity update
+    const uint32_t n = model_.particleCount();
+    gpu::PassConstants pc = range(0, n);
+    pc.slotBase = layout_.coarseDisplacementBase;
+    add(PassId::CoarseDisplacement, n, pc);
+  }
 }
 
-void ScheduleBuilder::iteration(bool grab) {
+// `momentumStarted`: the momentum start of this iteration was taken before the hierarchy's passes.
+void ScheduleBuilder::iteration(bool grab, bool momentumStarted) {
   const uint32_t n = model_.particleCount();
   const uint32_t flags = iteration_ == 0 ? VKXPBD_FLAG_FIRST_ITERATION : 0u;
   const uint32_t bodies = static_cast<uint32_t>(model_.momentumBodies.size());
-  if (bodies > 0) add(PassId::MomentumStart, n, range(0, n, flags));
+  if (bodies > 0 && !momentumStarted) add(PassId::MomentumStart, n, range(0, n, flags));
   for (uint32_t c = 0; c < layout_.colours.size(); ++c) {
     gpu::PassConstants pc = range(layout_.colours[c].first, layout_.colours[c].count, flags);
     pc.elementFirst = layout_.elementColours[c].first;
@@ -167,12 +174,21 @@ FrameSchedule ScheduleBuilder::build(bool grab) {
     }
     add(PassId::Predict, n, range(0, n));
     if (model_.contacts.enabled && substep_ % model_.contacts.rebuildInterval == 0) hash();
+    // The first iteration's momentum projection also takes the rigid part out of the coarse levels'
+    // corrections (their masses and prolongation keep neither P nor L exactly: docs/hierarchy.md), so
+    // its momentum start comes before them.
+    const bool momentumFirst =
+        !layout_.hierarchy.empty() && !model_.momentumBodies.empty() && settings_.iterations > 0;
+    if (momentumFirst) add(PassId::MomentumStart, n, range(0, n, VKXPBD_FLAG_FIRST_ITERATION));
     hierarchy();
-    for (iteration_ = 0; iteration_ < settings_.iterations; ++iteration_) iteration(grab);
+    for (iteration_ = 0; iteration_ < settings_.iterations; ++iteration_)
+      iteration(grab, momentumFirst && iteration_ == 0);
     iteration_ = kNoIteration;
     if (!model_.colliders.empty()) add(PassId::Collide, n, range(0, n));
-    add(PassId::UpdateVelocity, n,
-        range(0, n, substep_ + 1 == settings_.substeps ? VKXPBD_FLAG_LAST_SUBSTEP : 0u));
+    gpu::PassConstants velocity =
+        range(0, n, substep_ + 1 == settings_.substeps ? VKXPBD_FLAG_LAST_SUBSTEP : 0u);
+    velocity.slotBase = layout_.coarseDisplacementBase;
+    add(PassId::UpdateVelocity, n, velocity);
   }
   return std::move(schedule_);
 }
