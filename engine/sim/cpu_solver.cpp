@@ -88,6 +88,17 @@ void CpuSolver::runPass(State& state, const ScheduledPass& p) {
     case PassId::Prolongate:
       prolongate(layout_.hierarchy.levels[p.index - 1], predicted_, state.positionsLow);
       break;
+    case PassId::CoarseLevels:
+      for (size_t s = 0; s < layout_.coarseProgram.size(); ++s) {
+        // The same steps as the GPU's work group, in order.
+        const glm::uvec4 step = layout_.coarseProgram[s];
+        const uint32_t level = layout_.coarseProgramLevel[s];
+        if (step.x == VKXPBD_COARSE_STEP_SOLVE)
+          solveCoarseRange(state, level, ConstraintRange{step.z, step.w});
+        else
+          prolongate(layout_.hierarchy.levels[level - 1], predicted_, state.positionsLow);
+      }
+      break;
     case PassId::CoarseDisplacement:
       coarseDisplacement_.resize(model_.particleCount());
       for (uint32_t i = 0; i < model_.particleCount(); ++i)
@@ -152,9 +163,12 @@ void CpuSolver::solveTethers(State& state) {
 }
 
 void CpuSolver::solveCoarseColour(State& state, uint32_t level, uint32_t colour) {
+  solveCoarseRange(state, level, layout_.hierarchy.levels[level - 1].colours[colour]);
+}
+
+void CpuSolver::solveCoarseRange(State& state, uint32_t level, ConstraintRange range) {
   // As solveCoarseConstraint in the shaders: in particle a's frame, with the level's inverse masses.
   const HierarchyLevel& l = layout_.hierarchy.levels[level - 1];
-  const ConstraintRange range = l.colours[colour];
   for (uint32_t k = range.first; k < range.first + range.count; ++k) {
     const gpu::CoarseConstraint& c = l.constraints[k];
     const vec3 la(state.positionsLow[c.a]);

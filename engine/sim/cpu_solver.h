@@ -56,6 +56,7 @@ class CpuSolver {
   void solveTethers(State& state);
   // Hierarchy: one colour of coarse level `level` (1 = the finest coarse level).
   void solveCoarseColour(State& state, uint32_t level, uint32_t colour);
+  void solveCoarseRange(State& state, uint32_t level, ConstraintRange range);
   // Projects layout constraint `index` with this substep's λ (0 on the first iteration), takes the step
   // s times (1 in Gauss-Seidel, the Jacobi step scale in the batch) and accumulates λ; the caller
   // applies the corrections. Mirrors projectStoredDistance in the shaders.

@@ -30,6 +30,9 @@ constexpr std::array<PassInfo, kPassCount> kTable = {{
      "hierarchy rows, positions' low part, predicted x* → positions' low part of the left-out particles",
      // row 48, own low part read 16 + written 16; per parent: low part 16 and x* 16
      80, 32},
+    {CoarseLevels, "coarse levels", "coarse_levels.comp", WorkGroups, Level,
+     "level program, hierarchy constraints and rows, positions, predicted x* → positions' low part (the "
+     "small levels, coarsest first)"},
     {CoarseDisplacement, "coarse displacement", "coarse_displacement.comp", Threads, Pass,
      "positions' low part, predicted x* → coarse displacements (hierarchy buffer)",
      // low part 16 and x* 16 read, displacement 16 written

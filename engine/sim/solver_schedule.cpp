@@ -97,7 +97,14 @@ void ScheduleBuilder::hash() {
 void ScheduleBuilder::hierarchy() {
   // Coarsest level first; each level's colours, then its left-out particles follow their parents.
   const auto& levels = layout_.hierarchy.levels;
-  for (uint32_t l = static_cast<uint32_t>(levels.size()); l >= 1; --l) {
+  uint32_t finest = static_cast<uint32_t>(levels.size());  // the finest level still to schedule
+  if (layout_.fusedLevel > 0) {  // the small levels in one work group, counted in the stage of the finest
+    gpu::PassConstants pc = range(0, static_cast<uint32_t>(layout_.coarseProgram.size()));
+    pc.slotBase = layout_.coarseProgramBase;
+    add(PassId::CoarseLevels, 1, pc, layout_.fusedLevel);
+    finest = layout_.fusedLevel - 1;
+  }
+  for (uint32_t l = finest; l >= 1; --l) {
     const HierarchyLevel& level = levels[l - 1];
     for (uint32_t c = 0; c < level.colours.size(); ++c) {
       gpu::PassConstants pc = range(level.colours[c].first, level.colours[c].count);
