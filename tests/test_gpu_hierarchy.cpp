@@ -21,12 +21,14 @@ namespace vkxpbd {
 namespace {
 
 constexpr uint32_t kFrames = 30;
+// The "coarse levels" bound the tests fuse with (the default, kFusedLevelConstraints, is off).
+constexpr uint32_t kTestFuseBound = 8192;
 
 struct HierarchyCase {
   bool cloth;  // the 16² standard cloth; otherwise the shipped soft beam (Neo-Hookean cantilever)
   SolverMode mode;
   bool bdf2 = false;  // BDF2 (the coarse displacement pass and its velocity term), else implicit Euler
-  bool fused = true;  // the small levels in one dispatch (the default), else one pass per colour
+  bool fused = true;  // the small levels in one dispatch (kTestFuseBound), else one pass per colour (default)
 };
 void PrintTo(const HierarchyCase& c, std::ostream* os) {
   *os << (c.cloth ? "cloth" : "soft body") << ", " << solverModeName(c.mode) << (c.bdf2 ? ", bdf2" : "")
@@ -47,8 +49,7 @@ class GpuHierarchy : public test::GpuTest, public ::testing::WithParamInterface<
 TEST_P(GpuHierarchy, MatchesTheCpuAndRerunsBitwise) {
   const SceneDesc scene = caseScene(GetParam());
   const Model model = buildModel(scene);
-  const SolverLayout layout =
-      buildSolverLayout(model, scene.solver, GetParam().fused ? kFusedLevelConstraints : 0u);
+  const SolverLayout layout = buildSolverLayout(model, scene.solver, GetParam().fused ? kTestFuseBound : 0u);
   ASSERT_GE(layout.hierarchy.levelCount(), 1u);
   EXPECT_EQ(layout.fusedLevel > 0, GetParam().fused);
 
@@ -99,13 +100,13 @@ const vk::StageTime* stageNamed(const std::vector<vk::StageTime>& stages, const 
   return nullptr;
 }
 
-// Per substep: the small levels (fused, the default) in one "coarse levels" dispatch, every other level's
-// colours and one prolongation per level, on top of the flat frame's passes; with no level fused
-// (fusedLevelConstraints 0) every level has its own passes.
+// Per substep: the small levels (fused with kTestFuseBound) in one "coarse levels" dispatch, every other
+// level's colours and one prolongation per level, on top of the flat frame's passes; with no level fused
+// (fusedLevelConstraints 0, the default) every level has its own passes.
 class GpuHierarchySchedule : public test::GpuTest {};
 
 TEST_F(GpuHierarchySchedule, PassCountsStagesAndLabels) {
-  for (uint32_t fuseBound : {0u, kFusedLevelConstraints}) {
+  for (uint32_t fuseBound : {0u, kTestFuseBound}) {
     SCOPED_TRACE("fused level bound " + std::to_string(fuseBound));
     SceneDesc scene = test::hierarchyCloth(16, false);
     const Model model = buildModel(scene);
@@ -114,7 +115,7 @@ TEST_F(GpuHierarchySchedule, PassCountsStagesAndLabels) {
     const SolverLayout layout = buildSolverLayout(model, scene.solver, fuseBound);
     const Hierarchy& h = layout.hierarchy;
     ASSERT_GE(h.levelCount(), 2u);
-    // 16²: every level is small (≤ 8192 constraints), so the default fuses them all.
+    // 16²: every level is small (≤ kTestFuseBound constraints), so all are fused.
     EXPECT_EQ(layout.fusedLevel, fuseBound == 0 ? 0u : 1u);
     const uint32_t S = scene.solver.substeps;
     const uint32_t separate = layout.fusedLevel == 0 ? h.levelCount() : layout.fusedLevel - 1;

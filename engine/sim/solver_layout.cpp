@@ -178,7 +178,7 @@ void setHierarchy(SolverLayout& layout, Hierarchy hierarchy, uint32_t particleCo
   // The small levels' program: from the coarsest level down while a level is small.
   const auto& levels = layout.hierarchy.levels;
   for (uint32_t l = static_cast<uint32_t>(levels.size()); l >= 1; --l) {
-    if (levels[l - 1].constraints.size() > fusedLevelConstraints) break;
+    if (fusedLevelConstraints == 0 || levels[l - 1].constraints.size() > fusedLevelConstraints) break;
     layout.fusedLevel = l;
   }
   for (uint32_t l = static_cast<uint32_t>(levels.size()); layout.fusedLevel > 0 && l >= layout.fusedLevel;

@@ -70,7 +70,7 @@ struct SolverLayout {
   // BDF2 with the hierarchy: after the levels, one vec4 per particle for its displacement by the coarse
   // levels in the current substep (m; hierarchy_math.h, bdf2CoarseVelocity); VKXPBD_NONE otherwise.
   uint32_t coarseDisplacementBase = VKXPBD_NONE;
-  // The small levels (at most kFusedLevelConstraints constraints each, and every coarser level too) run in
+  // The small levels (at most fusedLevelConstraints constraints each, and every coarser level too) run in
   // one dispatch ("coarse levels"): levels fusedLevel … levelCount, coarsest first, as a program of steps
   // (kind VKXPBD_COARSE_STEP_*, base, first, count) in the hierarchy buffer at coarseProgramBase. 0: none.
   uint32_t fusedLevel = 0;
@@ -89,11 +89,11 @@ struct SolverLayout {
 };
 
 // A hierarchy level with at most this many constraints, and every coarser one, runs in the single
-// "coarse levels" dispatch (measured on lavapipe: docs/hierarchy.md, "Frame time").
-inline constexpr uint32_t kFusedLevelConstraints = 8192;
+// "coarse levels" dispatch; 0: none does. Off by default: on lavapipe the one work group with its barriers
+// cost more than the dispatches it saves (docs/hierarchy.md, "Frame time").
+inline constexpr uint32_t kFusedLevelConstraints = 0;
 
-// `fusedLevelConstraints`: kFusedLevelConstraints, or another bound for tests (0: no level fused unless
-// empty).
+// `fusedLevelConstraints`: the bound of the "coarse levels" dispatch (default kFusedLevelConstraints; 0: off).
 SolverLayout buildSolverLayout(const Model& model, const SolverSettings& settings,
                                uint32_t fusedLevelConstraints = kFusedLevelConstraints);
 
