@@ -34,7 +34,7 @@ layout(std430, set = 0, binding = VKXPBD_BINDING_COLLIDERS) restrict readonly bu
 layout(std430, set = 0, binding = VKXPBD_BINDING_SDF_VALUES) restrict readonly buffer SdfValues { float sdfValues[]; };
 layout(std140, set = 0, binding = VKXPBD_BINDING_PARAMS) uniform Params { SimParams params; };
 layout(std430, set = 0, binding = VKXPBD_BINDING_CONTROL) restrict buffer Control { GrabConstraint grab; FrameClock clock; };
-layout(std430, set = 0, binding = VKXPBD_BINDING_HIERARCHY) restrict readonly buffer HierarchyData { vec4 hierarchy[]; };
+layout(std430, set = 0, binding = VKXPBD_BINDING_HIERARCHY) restrict buffer HierarchyData { vec4 hierarchy[]; };
 layout(std430, set = 0, binding = VKXPBD_BINDING_TETHERS) restrict readonly buffer Tethers { Tether tethers[]; };
 layout(std430, set = 0, binding = VKXPBD_BINDING_ELEMENTS) restrict readonly buffer Elements { ElementConstraint elements[]; };
 layout(std430, set = 0, binding = VKXPBD_BINDING_ELEMENT_DATA) restrict readonly buffer ElementData { vec4 elementData[]; };
@@ -48,7 +48,11 @@ layout(std430, set = 0, binding = VKXPBD_BINDING_CONTACTS) restrict buffer Conta
 layout(std430, set = 0, binding = VKXPBD_BINDING_CONTACT_DELTA) restrict buffer ContactDelta { vec4 contactDelta[]; };
 layout(std430, set = 0, binding = VKXPBD_BINDING_PARTICLE_FRICTION) restrict readonly buffer ParticleFriction { float particleFriction[]; };
 layout(std430, set = 0, binding = VKXPBD_BINDING_CONTACT_TRIANGLES) restrict readonly buffer ContactTriangles { uint contactTriangles[]; };
-layout(std430, set = 0, binding = VKXPBD_BINDING_POSITION_LOW) restrict buffer PositionLow { vec4 positionLow[]; };
+// coarse_levels.comp reads other invocations' writes after a work-group barrier: it makes them coherent.
+#ifndef VKXPBD_POSITION_LOW_QUALIFIERS
+#define VKXPBD_POSITION_LOW_QUALIFIERS restrict
+#endif
+layout(std430, set = 0, binding = VKXPBD_BINDING_POSITION_LOW) VKXPBD_POSITION_LOW_QUALIFIERS buffer PositionLow { vec4 positionLow[]; };
 layout(std430, set = 0, binding = VKXPBD_BINDING_MOMENTUM) restrict buffer Momentum { uint momentumWords[]; };
 
 

@@ -1,8 +1,9 @@
 // The hierarchy solve on the GPU (issue 13; docs/hierarchy.md): the GPU's coarse solve and prolongation
 // passes give the CPU reference's positions for a pinned cloth and a pinned soft body in both solver
-// modes, two runs are bitwise identical, the frame holds levels × colours coarse passes and one
-// prolongation per level and substep (passesPerFrame, the "level l" timing stages), and the passes carry
-// their labels. Validation is on (gpu_test_fixture.h).
+// modes (and the cloth with BDF2, whose coarse displacement pass feeds the velocity update), two runs are
+// bitwise identical, the frame holds levels × colours coarse passes and one prolongation per level and
+// substep (passesPerFrame, the "level l" timing stages), and the passes carry their labels. Validation is on
+// (gpu_test_fixture.h).
 #include <cstdio>
 #include <cstring>
 #include <string>
@@ -20,20 +21,26 @@ namespace vkxpbd {
 namespace {
 
 constexpr uint32_t kFrames = 30;
+// The "coarse levels" bound the tests fuse with (the default, kFusedLevelConstraints, is off).
+constexpr uint32_t kTestFuseBound = 8192;
 
 struct HierarchyCase {
   bool cloth;  // the 16² standard cloth; otherwise the shipped soft beam (Neo-Hookean cantilever)
   SolverMode mode;
+  bool bdf2 = false;  // BDF2 (the coarse displacement pass and its velocity term), else implicit Euler
+  bool fused = true;  // the small levels in one dispatch (kTestFuseBound), else one pass per colour (default)
 };
 void PrintTo(const HierarchyCase& c, std::ostream* os) {
-  *os << (c.cloth ? "cloth" : "soft body") << ", " << solverModeName(c.mode);
+  *os << (c.cloth ? "cloth" : "soft body") << ", " << solverModeName(c.mode) << (c.bdf2 ? ", bdf2" : "")
+      << (c.fused ? "" : ", unfused");
 }
 
 SceneDesc caseScene(const HierarchyCase& c) {
-  if (c.cloth) return test::hierarchyCloth(16, true, c.mode);
-  SceneDesc scene = loadScene(VKXPBD_SOURCE_DIR "/scenes/soft_beam.json");
+  SceneDesc scene = c.cloth ? test::hierarchyCloth(16, true, c.mode)
+                            : loadScene(VKXPBD_SOURCE_DIR "/scenes/soft_beam.json");
   scene.solver.mode = c.mode;
   scene.solver.hierarchy.enabled = true;
+  if (c.bdf2) scene.solver.integrator = Integrator::Bdf2;
   return scene;
 }
 
@@ -42,8 +49,9 @@ class GpuHierarchy : public test::GpuTest, public ::testing::WithParamInterface<
 TEST_P(GpuHierarchy, MatchesTheCpuAndRerunsBitwise) {
   const SceneDesc scene = caseScene(GetParam());
   const Model model = buildModel(scene);
-  const SolverLayout layout = buildSolverLayout(model, scene.solver);
+  const SolverLayout layout = buildSolverLayout(model, scene.solver, GetParam().fused ? kTestFuseBound : 0u);
   ASSERT_GE(layout.hierarchy.levelCount(), 1u);
+  EXPECT_EQ(layout.fusedLevel > 0, GetParam().fused);
 
   State runs[2];
   for (State& run : runs) {
@@ -75,10 +83,15 @@ INSTANTIATE_TEST_SUITE_P(Bodies, GpuHierarchy,
                          ::testing::Values(HierarchyCase{true, SolverMode::GaussSeidel},
                                            HierarchyCase{true, SolverMode::Jacobi},
                                            HierarchyCase{false, SolverMode::GaussSeidel},
-                                           HierarchyCase{false, SolverMode::Jacobi}),
+                                           HierarchyCase{false, SolverMode::Jacobi},
+                                           HierarchyCase{true, SolverMode::GaussSeidel, true},
+                                           HierarchyCase{true, SolverMode::Jacobi, true},
+                                           HierarchyCase{true, SolverMode::GaussSeidel, false, false},
+                                           HierarchyCase{false, SolverMode::GaussSeidel, false, false}),
                          [](const auto& param) {
                            return std::string(param.param.cloth ? "cloth_" : "soft_body_") +
-                                  solverModeName(param.param.mode);
+                                  solverModeName(param.param.mode) + (param.param.bdf2 ? "_bdf2" : "") +
+                                  (param.param.fused ? "" : "_unfused");
                          });
 
 const vk::StageTime* stageNamed(const std::vector<vk::StageTime>& stages, const std::string& name) {
@@ -87,53 +100,81 @@ const vk::StageTime* stageNamed(const std::vector<vk::StageTime>& stages, const 
   return nullptr;
 }
 
-// Per substep: every level's colours and one prolongation per level, on top of the flat frame's passes.
+// Per substep: the small levels (fused with kTestFuseBound) in one "coarse levels" dispatch, every other
+// level's colours and one prolongation per level, on top of the flat frame's passes; with no level fused
+// (fusedLevelConstraints 0, the default) every level has its own passes.
 class GpuHierarchySchedule : public test::GpuTest {};
 
 TEST_F(GpuHierarchySchedule, PassCountsStagesAndLabels) {
-  SceneDesc scene = test::hierarchyCloth(16, false);
-  const Model model = buildModel(scene);
-  const SolverLayout flatLayout = buildSolverLayout(model, scene.solver);
-  scene.solver.hierarchy.enabled = true;
-  const SolverLayout layout = buildSolverLayout(model, scene.solver);
-  const Hierarchy& h = layout.hierarchy;
-  ASSERT_GE(h.levelCount(), 2u);
-  const uint32_t S = scene.solver.substeps;
-  uint32_t colours = 0;
-  for (const HierarchyLevel& level : h.levels) colours += static_cast<uint32_t>(level.colours.size());
+  for (uint32_t fuseBound : {0u, kTestFuseBound}) {
+    SCOPED_TRACE("fused level bound " + std::to_string(fuseBound));
+    SceneDesc scene = test::hierarchyCloth(16, false);
+    const Model model = buildModel(scene);
+    const SolverLayout flatLayout = buildSolverLayout(model, scene.solver);
+    scene.solver.hierarchy.enabled = true;
+    const SolverLayout layout = buildSolverLayout(model, scene.solver, fuseBound);
+    const Hierarchy& h = layout.hierarchy;
+    ASSERT_GE(h.levelCount(), 2u);
+    // 16²: every level is small (≤ kTestFuseBound constraints), so all are fused.
+    EXPECT_EQ(layout.fusedLevel, fuseBound == 0 ? 0u : 1u);
+    const uint32_t S = scene.solver.substeps;
+    const uint32_t separate = layout.fusedLevel == 0 ? h.levelCount() : layout.fusedLevel - 1;
+    uint32_t colours = 0, fusedSteps = 0;
+    for (uint32_t l = 1; l <= h.levelCount(); ++l) {
+      const uint32_t c = static_cast<uint32_t>(h.levels[l - 1].colours.size());
+      if (l <= separate)
+        colours += c;
+      else
+        fusedSteps += c + 1;
+    }
+    EXPECT_EQ(layout.coarseProgram.size(), fusedSteps);
+    const uint32_t fused = layout.fusedLevel > 0 ? 1u : 0u;
 
-  GpuSolver flat(*ctx, model, scene.solver, flatLayout);
-  GpuSolver gpu(*ctx, model, scene.solver, layout);
-  EXPECT_EQ(flat.hierarchyLevels(), 0u);
-  EXPECT_EQ(gpu.schedule().passCount(PassId::CoarseSolve), S * colours);
-  EXPECT_EQ(gpu.schedule().passCount(PassId::Prolongate), S * h.levelCount());
-  EXPECT_EQ(gpu.passesPerFrame(), flat.passesPerFrame() + S * (colours + h.levelCount()));
+    GpuSolver flat(*ctx, model, scene.solver, flatLayout);
+    GpuSolver gpu(*ctx, model, scene.solver, layout);
+    EXPECT_EQ(flat.hierarchyLevels(), 0u);
+    EXPECT_EQ(gpu.schedule().passCount(PassId::CoarseSolve), S * colours);
+    EXPECT_EQ(gpu.schedule().passCount(PassId::Prolongate), S * separate);
+    EXPECT_EQ(gpu.schedule().passCount(PassId::CoarseLevels), S * fused);
+    EXPECT_EQ(gpu.passesPerFrame(), flat.passesPerFrame() + S * (colours + separate + fused));
 
-  // Labels: coarsest level first, its colours in order, then its prolongation.
-  std::vector<std::string> labels;
-  for (const ScheduledPass& p : gpu.schedule().passes)
-    if (p.substep == 1 && (p.pass == PassId::CoarseSolve || p.pass == PassId::Prolongate))
-      labels.push_back(gpu.schedule().label(p));
-  std::vector<std::string> expected;
-  for (uint32_t l = h.levelCount(); l >= 1; --l) {
-    for (size_t c = 0; c < h.levels[l - 1].colours.size(); ++c)
-      expected.push_back("coarse solve level=" + std::to_string(l) + " colour=" + std::to_string(c) + " s=1");
-    expected.push_back("prolongate level=" + std::to_string(l) + " s=1");
+    // Labels: the fused levels first, then coarsest level first, its colours in order, its prolongation.
+    std::vector<std::string> labels;
+    for (const ScheduledPass& p : gpu.schedule().passes)
+      if (p.substep == 1 &&
+          (p.pass == PassId::CoarseSolve || p.pass == PassId::Prolongate || p.pass == PassId::CoarseLevels))
+        labels.push_back(gpu.schedule().label(p));
+    std::vector<std::string> expected;
+    if (fused) expected.push_back("coarse levels level=" + std::to_string(layout.fusedLevel) + " s=1");
+    for (uint32_t l = separate; l >= 1; --l) {
+      for (size_t c = 0; c < h.levels[l - 1].colours.size(); ++c)
+        expected.push_back("coarse solve level=" + std::to_string(l) + " colour=" + std::to_string(c) +
+                           " s=1");
+      expected.push_back("prolongate level=" + std::to_string(l) + " s=1");
+    }
+    EXPECT_EQ(labels, expected);
+
+    gpu.simulate(2);
+    gpu.wait();
+    if (!ctx->timestampsSupported) GTEST_SKIP() << "device has no timestamps";
+    const std::vector<vk::StageTime> stages = gpu.lastFrameTimes();
+    for (uint32_t l = 1; l <= h.levelCount(); ++l) {
+      const vk::StageTime* stage = stageNamed(stages, "level " + std::to_string(l));
+      const uint32_t passes = l <= separate ? S * (static_cast<uint32_t>(h.levels[l - 1].colours.size()) + 1)
+                              : l == layout.fusedLevel ? S
+                                                       : 0u;  // counted in the fused level's stage
+      if (passes == 0) {
+        if (stage) {
+          EXPECT_EQ(stage->passes, 0u) << "level " << l;
+        }
+        continue;
+      }
+      ASSERT_NE(stage, nullptr) << "level " << l;
+      EXPECT_EQ(stage->passes, passes) << "level " << l;
+      EXPECT_GE(stage->ms, 0.0);
+    }
+    EXPECT_EQ(stageNamed(stages, "level " + std::to_string(h.levelCount() + 1)), nullptr);
   }
-  EXPECT_EQ(labels, expected);
-
-  gpu.simulate(2);
-  gpu.wait();
-  if (!ctx->timestampsSupported) GTEST_SKIP() << "device has no timestamps";
-  const std::vector<vk::StageTime> stages = gpu.lastFrameTimes();
-  for (uint32_t l = 1; l <= h.levelCount(); ++l) {
-    const vk::StageTime* stage = stageNamed(stages, "level " + std::to_string(l));
-    ASSERT_NE(stage, nullptr) << "level " << l;
-    EXPECT_EQ(stage->passes, S * (static_cast<uint32_t>(h.levels[l - 1].colours.size()) + 1))
-        << "level " << l;
-    EXPECT_GE(stage->ms, 0.0);
-  }
-  EXPECT_EQ(stageNamed(stages, "level " + std::to_string(h.levelCount() + 1)), nullptr);
 }
 
 }  // namespace

@@ -12,6 +12,7 @@
 #include "hierarchy_scenes.h"
 #include "momentum_check.h"
 #include "shared/hierarchy_math.h"
+#include "shared/integrator_math.h"
 #include "sim/cloth_builder.h"
 #include "sim/cpu_solver.h"
 #include "sim/diagnostics.h"
@@ -169,12 +170,12 @@ TEST(HierarchySolve, CoarseSolveAndProlongationKeepLinearMomentum) {
 }
 
 // (2b) Whole frames: a free cloth and a free soft body, no gravity, moving and spinning, 60 frames, with
-// and without the hierarchy. Linear momentum: the soft body keeps it (1e-6 relative, rounding); the cloth
-// loses the defect of (2a) (its rows with negative weights): 0.14% (gs) and 0.25% (jacobi) in 1 s,
-// measured. Angular momentum is kept by the flat solver (momentum projection) but not through the coarse
-// levels: prolongation moves a child by its parents' weighted motion, which for a rotation is exact only
-// on rows with linear precision. Measured change of L in 1 s: cloth 1.0–1.1%, soft body 4.6% (gs) and
-// 9.6% (jacobi).
+// and without the hierarchy. Per pass the coarse levels keep neither P (the defect of (2a)) nor L
+// (prolongation moves a child rigidly with its parents only on rows with linear precision), so the first
+// iteration's momentum projection measures its displacement from before the hierarchy's passes: it takes
+// their rigid part out too, and the hierarchy keeps P and L as the flat solver does. Measured before that
+// change (momentum start after the coarse levels), change in 1 s: P cloth 0.03%, L cloth 0.8%, soft body
+// 3.4% (gs) and 8.2% (jacobi).
 TEST(HierarchySolve, FreeBodiesKeepMomentum) {
   for (SolverMode mode : kModes) {
     for (bool cloth : {true, false}) {
@@ -209,8 +210,8 @@ TEST(HierarchySolve, FreeBodiesKeepMomentum) {
           maxL = std::max(maxL, glm::length(s.angular - start.angular) / glm::length(start.angular));
         }
         std::printf("  %s: largest relative change in 1 s of P %.3g, of L %.3g\n", what.c_str(), maxP, maxL);
-        EXPECT_LT(maxP, hierarchy && cloth ? 5e-3 : 1e-5);
-        EXPECT_LT(maxL, hierarchy ? 0.15 : 1e-3);
+        EXPECT_LT(maxP, 1e-5);
+        EXPECT_LT(maxL, 1e-3);
       }
     }
   }
@@ -234,8 +235,10 @@ TEST(HierarchySolve, StiffensTheRigidCloth) {
 }
 
 // (4) Both solver modes and both integrators with the hierarchy, 32² standard cloth, 60 frames: finite,
-// and the stretch p99 below 30%; with Euler below the flat solver's. With BDF2 the hierarchy measured
-// worse than flat (gs 3.51% against 2.43%, jacobi 22.4% against 6.97%): not asserted, reported.
+// and the stretch p99 below 30%; with Euler below the flat solver's, with BDF2 in gs mode within 10% of
+// it (measured 2.20% against 2.43%; 4.04% before the coarse displacement entered BDF2's velocity as in
+// implicit Euler, bdf2CoarseVelocity). Jacobi with BDF2 is still worse with the hierarchy (14.9% against
+// 6.97%; 24.3% before): reported, not asserted.
 TEST(HierarchySolve, ModesAndIntegrators) {
   for (SolverMode mode : kModes) {
     for (Integrator integrator : {Integrator::Euler, Integrator::Bdf2}) {
@@ -254,9 +257,43 @@ TEST(HierarchySolve, ModesAndIntegrators) {
       EXPECT_LT(p99[1], 0.3) << what;
       if (integrator == Integrator::Euler) {
         EXPECT_LT(p99[1], p99[0]) << what;
+      } else if (mode == SolverMode::GaussSeidel) {
+        EXPECT_LT(p99[1], 1.1 * p99[0]) << what;
       }
     }
   }
+}
+
+// (4b) BDF2 with the hierarchy, why it stretched more: BDF2 gives a displacement d of a substep 3/2 d/Δt of
+// velocity, and the coarse constraints are one-sided, so a particle that one of them stops (it came at
+// speed s, the coarse solve takes back d = −sΔt, its mean velocity uⁿ⁺¹ = 0) would leave at
+// 3/2·0 − 1/2·s = −s/2: a rebound, as at an impact. bdf2CoarseVelocity lets d enter as implicit Euler's
+// d/Δt: it leaves at 0. Over 240 frames of the 32² cloth (gs) the rebounds accumulated: stretch p99 4.0%
+// at frame 60, 6.6% at frame 240; with the fix measured 2.2–3.5% at frames 60–240 (flat BDF2 2.2–2.6%).
+TEST(HierarchySolve, Bdf2CoarseConstraintsDoNotRebound) {
+  const float dt = 1.0f / 600.0f;               // s
+  const glm::vec3 approach(0.0f, -2.0f, 0.0f);  // m/s, uⁿ
+  const glm::vec3 mean(0.0f);                   // m/s, uⁿ⁺¹: stopped
+  const glm::vec3 bdf2 = gpu::bdf2Velocity(mean, approach);
+  EXPECT_FLOAT_EQ(bdf2.y, 1.0f);  // the rebound BDF2 alone gives: −s/2
+  const glm::vec3 v = gpu::bdf2CoarseVelocity(bdf2, -approach * dt, 1.0f / dt, 1.0f);
+  EXPECT_NEAR(glm::length(v), 0.0f, 1e-5f);
+
+  SceneDesc scene = test::hierarchyCloth(32, true);
+  scene.solver.integrator = Integrator::Bdf2;
+  const Model model = buildModel(scene);
+  const SolverLayout layout = buildSolverLayout(model, scene.solver);
+  ASSERT_NE(layout.coarseDisplacementBase, VKXPBD_NONE);
+  CpuSolver solver(model, scene.solver, layout);
+  State state = makeInitialState(model);
+  double worst = 0.0;
+  for (uint32_t f = 1; f <= 240; ++f) {
+    solver.stepFrame(state);
+    if (f % 60 == 0) worst = std::max(worst, test::stretchP99(model, state));
+  }
+  std::printf("  32², gs, BDF2, hierarchy: largest stretch p99 at frames 60, 120, 180, 240: %.3f%%\n",
+              100.0 * worst);
+  EXPECT_LT(worst, 0.045);  // before the fix: 6.6% at frame 240
 }
 
 // (5) The same cloth 1 km from the origin gives the same stretch (positions are kept in two parts). The

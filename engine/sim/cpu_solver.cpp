@@ -97,6 +97,22 @@ void CpuSolver::runPass(State& state, const ScheduledPass& p) {
     case PassId::Prolongate:
       prolongate(layout_.hierarchy.levels[p.index - 1], predicted_, state.positionsLow);
       break;
+    case PassId::CoarseLevels:
+      for (size_t s = 0; s < layout_.coarseProgram.size(); ++s) {
+        // The same steps as the GPU's work group, in order.
+        const glm::uvec4 step = layout_.coarseProgram[s];
+        const uint32_t level = layout_.coarseProgramLevel[s];
+        if (step.x == VKXPBD_COARSE_STEP_SOLVE)
+          solveCoarseRange(state, level, ConstraintRange{step.z, step.w});
+        else
+          prolongate(layout_.hierarchy.levels[level - 1], predicted_, state.positionsLow);
+      }
+      break;
+    case PassId::CoarseDisplacement:
+      coarseDisplacement_.resize(model_.particleCount());
+      for (uint32_t i = 0; i < model_.particleCount(); ++i)
+        coarseDisplacement_[i] = vec3(state.positionsLow[i]) - vec3(predicted_[i]);
+      break;
     case PassId::MomentumStart:
       // As momentumStartParticle in the shaders: BDF2 keeps the substep's start xⁿ = x* − v*Δt instead.
       if (params_.integrator != VKXPBD_INTEGRATOR_BDF2) {
@@ -166,9 +182,12 @@ void CpuSolver::solveTethers(State& state) {
 }
 
 void CpuSolver::solveCoarseColour(State& state, uint32_t level, uint32_t colour) {
+  solveCoarseRange(state, level, layout_.hierarchy.levels[level - 1].colours[colour]);
+}
+
+void CpuSolver::solveCoarseRange(State& state, uint32_t level, ConstraintRange range) {
   // As solveCoarseConstraint in the shaders: in particle a's frame, with the level's inverse masses.
   const HierarchyLevel& l = layout_.hierarchy.levels[level - 1];
-  const ConstraintRange range = l.colours[colour];
   for (uint32_t k = range.first; k < range.first + range.count; ++k) {
     const gpu::CoarseConstraint& c = l.constraints[k];
     const vec3 la(state.positionsLow[c.a]);
@@ -509,8 +528,12 @@ void CpuSolver::updateVelocities(State& state) {
     if (params_.integrator == VKXPBD_INTEGRATOR_BDF2 && state.positions[i].w > 0.0f) {
       const vec3 mean =
           gpu::updateVelocity(lo, vec3(predicted_[i]), vec3(state.velocities[i]), params_.invDt, 1.0f);
-      const gpu::Bdf2Update u =
-          gpu::bdf2Update(mean, history_[i], vec3(params_.gravity), params_.dt, params_.dampingFactor);
+      const vec4 history = history_[i];
+      gpu::Bdf2Update u =
+          gpu::bdf2Update(mean, history, vec3(params_.gravity), params_.dt, params_.dampingFactor);
+      if (layout_.coarseDisplacementBase != VKXPBD_NONE && history.w > 0.0f)
+        u.velocity =
+            gpu::bdf2CoarseVelocity(u.velocity, coarseDisplacement_[i], params_.invDt, params_.dampingFactor);
       state.velocities[i] = vec4(u.velocity, 0.0f);
       history_[i] = u.mean;
       if (u.writePrevious) history_[model_.particleCount() + i] = vec4(u.previous, 0.0f);

@@ -62,6 +62,7 @@ class CpuSolver {
   void solveTethers(State& state);
   // Hierarchy: one colour of coarse level `level` (1 = the finest coarse level).
   void solveCoarseColour(State& state, uint32_t level, uint32_t colour);
+  void solveCoarseRange(State& state, uint32_t level, ConstraintRange range);
   // Projects layout constraint `index` with this substep's λ (0 on the first iteration), takes the step
   // s times (1 in Gauss-Seidel, the Jacobi step scale in the batch) and accumulates λ; the caller
   // applies the corrections. Mirrors projectStoredDistance in the shaders.
@@ -119,7 +120,8 @@ class CpuSolver {
   // BDF2 only: per particle the last substep's mean velocity [0, N) and the velocity before it [N, 2N), m/s.
   std::vector<glm::vec4> history_;
   std::vector<uint32_t> pinOfParticle_;
-  std::vector<glm::vec4> predicted_;  // x* of the current substep, m
+  std::vector<glm::vec4> predicted_;           // x* of the current substep, m
+  std::vector<glm::vec3> coarseDisplacement_;  // BDF2 with the hierarchy: by the coarse levels, m
   std::vector<float> coneSurplus_;  // per free body: its static cone's mean surplus (collider_math.h), kg·m
   std::vector<float> stick_;        // per particle, this substep: 1 when its solid body sticks
   std::vector<float> lambdas_;

@@ -30,6 +30,13 @@ constexpr std::array<PassInfo, kPassCount> kTable = {{
      "hierarchy rows, positions' low part, predicted x* → positions' low part of the left-out particles",
      // row 48, own low part read 16 + written 16; per parent: low part 16 and x* 16
      80, 32},
+    {CoarseLevels, "coarse levels", "coarse_levels.comp", WorkGroups, Level,
+     "level program, hierarchy constraints and rows, positions, predicted x* → positions' low part (the "
+     "small levels, coarsest first)"},
+    {CoarseDisplacement, "coarse displacement", "coarse_displacement.comp", Threads, Pass,
+     "positions' low part, predicted x* → coarse displacements (hierarchy buffer)",
+     // low part 16 and x* 16 read, displacement 16 written
+     48},
     {MomentumStart, "momentum start", "momentum_start.comp", Threads, Pass,
      "positions' low part → momentum start positions"},
     {SolveColour, "solve colour", "solve_colour.comp", Threads, Colour,
@@ -79,7 +86,8 @@ constexpr std::array<PassInfo, kPassCount> kTable = {{
     {Collide, "collide", "collide.comp", Threads, Pass,
      "colliders, signed-distance grids, positions, predicted x*, clock → positions' low part, velocities"},
     {UpdateVelocity, "update velocity", "update_velocity.comp", Threads, Pass,
-     "positions, predicted x*, integrator history → velocities, positions (renormalised), clock"},
+     "positions, predicted x*, integrator history, coarse displacements → velocities, positions "
+     "(renormalised), clock"},
     {AeroForces, "aero forces", "aero_forces.comp", Threads, Pass,
      "surface triangles, positions, velocities, wind, clock → triangle forces", 0, 0, PassLayout::Surface},
     {AeroApply, "aero apply", "aero_apply.comp", Threads, Pass,

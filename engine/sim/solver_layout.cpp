@@ -163,7 +163,8 @@ void buildVolumeRows(const Model& model, SolverLayout& layout) {
 
 namespace {
 // The hierarchy and its bases in the packed buffer (vec4 units: 2 per constraint, 3 per row).
-void setHierarchy(SolverLayout& layout, Hierarchy hierarchy) {
+void setHierarchy(SolverLayout& layout, Hierarchy hierarchy, uint32_t particleCount, bool bdf2,
+                  uint32_t fusedLevelConstraints) {
   static_assert(sizeof(gpu::CoarseConstraint) == 2 * sizeof(glm::vec4));
   static_assert(sizeof(gpu::ProlongationRow) == 3 * sizeof(glm::vec4));
   layout.hierarchy = std::move(hierarchy);
@@ -174,6 +175,30 @@ void setHierarchy(SolverLayout& layout, Hierarchy hierarchy) {
     layout.hierarchyRowBase.push_back(base);
     base += 3 * static_cast<uint32_t>(level.prolongation.size());
   }
+  // The small levels' program: from the coarsest level down while a level is small.
+  const auto& levels = layout.hierarchy.levels;
+  for (uint32_t l = static_cast<uint32_t>(levels.size()); l >= 1; --l) {
+    if (fusedLevelConstraints == 0 || levels[l - 1].constraints.size() > fusedLevelConstraints) break;
+    layout.fusedLevel = l;
+  }
+  for (uint32_t l = static_cast<uint32_t>(levels.size()); layout.fusedLevel > 0 && l >= layout.fusedLevel;
+       --l) {
+    for (const ConstraintRange& c : levels[l - 1].colours) {
+      layout.coarseProgram.emplace_back(VKXPBD_COARSE_STEP_SOLVE, layout.hierarchyConstraintBase[l - 1],
+                                        c.first, c.count);
+      layout.coarseProgramLevel.push_back(l);
+    }
+    layout.coarseProgramLevel.push_back(l);
+    layout.coarseProgram.emplace_back(VKXPBD_COARSE_STEP_PROLONGATE, layout.hierarchyRowBase[l - 1], 0u,
+                                      static_cast<uint32_t>(levels[l - 1].prolongation.size()));
+  }
+  layout.coarseProgramBase = base;
+  base += static_cast<uint32_t>(layout.coarseProgram.size());
+  if (bdf2 && !layout.hierarchy.empty()) {
+    layout.coarseDisplacementBase = base;
+    base += particleCount;
+  }
+  layout.hierarchyWords = base;
 }
 }  // namespace
 
@@ -187,10 +212,15 @@ std::vector<glm::vec4> packHierarchy(const SolverLayout& layout) {
     std::memcpy(words.data() + at + 2 * level.constraints.size(), level.prolongation.data(),
                 level.prolongation.size() * sizeof(gpu::ProlongationRow));
   }
+  words.resize(layout.hierarchyWords, glm::vec4(0.0f));  // the coarse displacements (BDF2)
+  if (!layout.coarseProgram.empty())
+    std::memcpy(words.data() + layout.coarseProgramBase, layout.coarseProgram.data(),
+                layout.coarseProgram.size() * sizeof(glm::uvec4));
   return words;
 }
 
-SolverLayout buildSolverLayout(const Model& model, const SolverSettings& settings) {
+SolverLayout buildSolverLayout(const Model& model, const SolverSettings& settings,
+                               uint32_t fusedLevelConstraints) {
   SolverLayout layout;
   const uint32_t totalDistance = static_cast<uint32_t>(model.distance.size());
   const uint32_t totalElements = static_cast<uint32_t>(model.elements.size());
@@ -284,7 +314,8 @@ SolverLayout buildSolverLayout(const Model& model, const SolverSettings& setting
   }
   layout.adjacency = buildAdjacency(model, layout);
   buildVolumeRows(model, layout);
-  setHierarchy(layout, buildHierarchy(model, settings));
+  setHierarchy(layout, buildHierarchy(model, settings), model.particleCount(),
+               settings.integrator == Integrator::Bdf2, fusedLevelConstraints);
   layout.surface = buildSurfaceTriangles(model);
   return layout;
 }

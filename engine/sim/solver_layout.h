@@ -67,6 +67,17 @@ struct SolverLayout {
   Hierarchy hierarchy;
   std::vector<uint32_t> hierarchyConstraintBase;
   std::vector<uint32_t> hierarchyRowBase;
+  // BDF2 with the hierarchy: after the levels, one vec4 per particle for its displacement by the coarse
+  // levels in the current substep (m; hierarchy_math.h, bdf2CoarseVelocity); VKXPBD_NONE otherwise.
+  uint32_t coarseDisplacementBase = VKXPBD_NONE;
+  // The small levels (at most fusedLevelConstraints constraints each, and every coarser level too) run in
+  // one dispatch ("coarse levels"): levels fusedLevel … levelCount, coarsest first, as a program of steps
+  // (kind VKXPBD_COARSE_STEP_*, base, first, count) in the hierarchy buffer at coarseProgramBase. 0: none.
+  uint32_t fusedLevel = 0;
+  uint32_t coarseProgramBase = 0;
+  std::vector<glm::uvec4> coarseProgram;
+  std::vector<uint32_t> coarseProgramLevel;  // each step's level (CPU reference)
+  uint32_t hierarchyWords = 0;               // vec4s in the hierarchy buffer
   // Every surface triangle with its per-particle adjacency: the surface passes' triangles (GPU surface
   // set and CPU reference alike).
   SurfaceTriangles surface;
@@ -77,14 +88,22 @@ struct SolverLayout {
   uint32_t lambdaCount() const { return static_cast<uint32_t>(distance.size() + 2 * elements.size()); }
 };
 
-SolverLayout buildSolverLayout(const Model& model, const SolverSettings& settings);
+// A hierarchy level with at most this many constraints, and every coarser one, runs in the single
+// "coarse levels" dispatch; 0: none does. Off by default: on lavapipe the one work group with its barriers
+// cost more than the dispatches it saves (docs/hierarchy.md, "Frame time").
+inline constexpr uint32_t kFusedLevelConstraints = 0;
+
+// `fusedLevelConstraints`: the bound of the "coarse levels" dispatch (default kFusedLevelConstraints; 0: off).
+SolverLayout buildSolverLayout(const Model& model, const SolverSettings& settings,
+                               uint32_t fusedLevelConstraints = kFusedLevelConstraints);
 
 // The Jacobi batch's adjacency and step scales (layout.jacobiScale) for the batch constraints' current
 // particles; tearing (sim/tearing.h) calls it again after a split moves constraints to new particles.
 JacobiAdjacency buildJacobiAdjacency(const Model& model, SolverLayout& layout);
 
 // The hierarchy as the GPU reads it (VKXPBD_BINDING_HIERARCHY): per level its CoarseConstraints, then its
-// ProlongationRows, at layout.hierarchyConstraintBase / hierarchyRowBase.
+// ProlongationRows, at layout.hierarchyConstraintBase / hierarchyRowBase; then (BDF2) the coarse
+// displacements, zero.
 std::vector<glm::vec4> packHierarchy(const SolverLayout& layout);
 
 }  // namespace vkxpbd

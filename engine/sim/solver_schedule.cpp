@@ -68,7 +68,7 @@ class ScheduleBuilder {
   }
   void hash();
   void hierarchy();
-  void iteration(bool grab);
+  void iteration(bool grab, bool momentumStarted);
 
   const Model& model_;
   const SolverSettings& settings_;
@@ -97,7 +97,14 @@ void ScheduleBuilder::hash() {
 void ScheduleBuilder::hierarchy() {
   // Coarsest level first; each level's colours, then its left-out particles follow their parents.
   const auto& levels = layout_.hierarchy.levels;
-  for (uint32_t l = static_cast<uint32_t>(levels.size()); l >= 1; --l) {
+  uint32_t finest = static_cast<uint32_t>(levels.size());  // the finest level still to schedule
+  if (layout_.fusedLevel > 0) {  // the small levels in one work group, counted in the stage of the finest
+    gpu::PassConstants pc = range(0, static_cast<uint32_t>(layout_.coarseProgram.size()));
+    pc.slotBase = layout_.coarseProgramBase;
+    add(PassId::CoarseLevels, 1, pc, layout_.fusedLevel);
+    finest = layout_.fusedLevel - 1;
+  }
+  for (uint32_t l = finest; l >= 1; --l) {
     const HierarchyLevel& level = levels[l - 1];
     for (uint32_t c = 0; c < level.colours.size(); ++c) {
       gpu::PassConstants pc = range(level.colours[c].first, level.colours[c].count);
@@ -108,13 +115,20 @@ void ScheduleBuilder::hierarchy() {
     pc.slotBase = layout_.hierarchyRowBase[l - 1];
     add(PassId::Prolongate, pc.count, pc, l);
   }
+  if (layout_.coarseDisplacementBase != VKXPBD_NONE) {  // BDF2: kept for the velocity update
+    const uint32_t n = model_.particleCount();
+    gpu::PassConstants pc = range(0, n);
+    pc.slotBase = layout_.coarseDisplacementBase;
+    add(PassId::CoarseDisplacement, n, pc);
+  }
 }
 
-void ScheduleBuilder::iteration(bool grab) {
+// `momentumStarted`: the momentum start of this iteration was taken before the hierarchy's passes.
+void ScheduleBuilder::iteration(bool grab, bool momentumStarted) {
   const uint32_t n = model_.particleCount();
   const uint32_t flags = iteration_ == 0 ? VKXPBD_FLAG_FIRST_ITERATION : 0u;
   const uint32_t bodies = static_cast<uint32_t>(model_.momentumBodies.size());
-  if (bodies > 0) add(PassId::MomentumStart, n, range(0, n, flags));
+  if (bodies > 0 && !momentumStarted) add(PassId::MomentumStart, n, range(0, n, flags));
   for (uint32_t c = 0; c < layout_.colours.size(); ++c) {
     gpu::PassConstants pc = range(layout_.colours[c].first, layout_.colours[c].count, flags);
     pc.elementFirst = layout_.elementColours[c].first;
@@ -174,14 +188,23 @@ FrameSchedule ScheduleBuilder::build(bool grab) {
     }
     add(PassId::Predict, n, range(0, n));
     if (model_.contacts.enabled && substep_ % model_.contacts.rebuildInterval == 0) hash();
+    // The first iteration's momentum projection also takes the rigid part out of the coarse levels'
+    // corrections (their masses and prolongation keep neither P nor L exactly: docs/hierarchy.md), so
+    // its momentum start comes before them.
+    const bool momentumFirst =
+        !layout_.hierarchy.empty() && !model_.momentumBodies.empty() && settings_.iterations > 0;
+    if (momentumFirst) add(PassId::MomentumStart, n, range(0, n, VKXPBD_FLAG_FIRST_ITERATION));
     hierarchy();
-    for (iteration_ = 0; iteration_ < settings_.iterations; ++iteration_) iteration(grab);
+    for (iteration_ = 0; iteration_ < settings_.iterations; ++iteration_)
+      iteration(grab, momentumFirst && iteration_ == 0);
     iteration_ = kNoIteration;
     if (!model_.colliders.empty() && hasSolidBody(model_))
       add(PassId::FrictionCone, static_cast<uint32_t>(model_.momentumBodies.size()), range(0, n));
     if (!model_.colliders.empty()) add(PassId::Collide, n, range(0, n));
-    add(PassId::UpdateVelocity, n,
-        range(0, n, substep_ + 1 == settings_.substeps ? VKXPBD_FLAG_LAST_SUBSTEP : 0u));
+    gpu::PassConstants velocity =
+        range(0, n, substep_ + 1 == settings_.substeps ? VKXPBD_FLAG_LAST_SUBSTEP : 0u);
+    velocity.slotBase = layout_.coarseDisplacementBase;
+    add(PassId::UpdateVelocity, n, velocity);
   }
   if (!model_.tears.empty()) {
     // Tearing: once per frame, from the last substep's end positions and λ (docs/tearing.md).
