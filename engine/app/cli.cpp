@@ -356,11 +356,11 @@ usage:
              [--export DIR [--every K]]
       Opens a window showing SCENE (default: the built-in flag scene) with a settings panel (keys and
       mouse: docs/rendering.md); --frames N closes it after N displayed frames; --record DIR writes each
-      displayed frame to DIR/frame_NNNNN.png (and video.mp4 with ffmpeg); --view the debug view at start. With --headless (or no
-      display) it simulates N frames (default 120), writes DIR/final.obj and DIR/state.json (default
-      DIR: out; the summary, the model and the final state) and prints a summary. --capture-frame F
-      records frame F with RenderDoc into DIR/capture_frame*.rdc (docs/profiling.md); --renderdoc makes
-      F12 capture in the window. --stats prints FPS and per-pass GPU times every second in the window.
+      displayed frame to DIR/frame_NNNNN.png (and video.mp4 with ffmpeg); --view: the view at start.
+      With --headless (or no display) it simulates N frames (default 120), writes DIR/final.obj and
+      DIR/state.json (default DIR: out; the summary, the model and the final state) and prints a
+      summary. --capture-frame F records frame F with RenderDoc into DIR/capture_frame*.rdc
+      (docs/profiling.md); --renderdoc makes F12 capture in the window. --stats prints FPS and per-pass GPU times every second in the window.
       --trajectory FILE (headless) writes positions and velocities of frame 0 and every K-th frame to
       FILE (engine/common/trajectory.h). --export DIR (headless) writes frame 0 and every K-th frame as
       OBJ files DIR/BODY/BODY_0000.obj and one USD file DIR/scene.usda (docs/export.md); an export

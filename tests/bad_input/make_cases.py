@@ -407,6 +407,7 @@ for args, expect in [
         ("run --frames 1e99", "--frames: expected an integer"),
         ("run --frames 99999999999999999999", "--frames: expected an integer"),
         ("run --frames -1", "--frames: expected an integer"),
+        ("run --view xray", "--view: unknown view 'xray'"),
         ("run --frames", "--frames: missing value"),
         ("run --frames ''", "--frames: empty value"),
         ("run --substeps 0", "--substeps: expected an integer in [1, 1000]"),
