@@ -93,7 +93,8 @@ struct SolverLayout {
 // cost more than the dispatches it saves (docs/hierarchy.md, "Frame time").
 inline constexpr uint32_t kFusedLevelConstraints = 0;
 
-// `fusedLevelConstraints`: the bound of the "coarse levels" dispatch (default kFusedLevelConstraints; 0: off).
+// `fusedLevelConstraints`: the bound of the "coarse levels" dispatch (default kFusedLevelConstraints; 0:
+// off).
 SolverLayout buildSolverLayout(const Model& model, const SolverSettings& settings,
                                uint32_t fusedLevelConstraints = kFusedLevelConstraints);
 

@@ -135,7 +135,8 @@
 
 // Work-group size of the momentum reduction (one work group per free body, shared/momentum_math.h).
 #define VKXPBD_MOMENTUM_REDUCE_SIZE 64
-// Threads of the one work group that solves the hierarchy's small levels in one dispatch (coarse_levels.comp).
+// Threads of the one work group that solves the hierarchy's small levels in one dispatch
+// (coarse_levels.comp).
 #define VKXPBD_COARSE_LEVELS_SIZE 256
 #define VKXPBD_COARSE_STEP_SOLVE 0u       // a step of that pass: one colour of a level's constraints
 #define VKXPBD_COARSE_STEP_PROLONGATE 1u  // a level's prolongation rows
