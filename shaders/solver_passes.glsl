@@ -106,7 +106,7 @@ CoarseConstraint coarseConstraintAt(uint base, uint index) {
   c.invMassA = q.x;
   c.invMassB = q.y;
   c.flags = floatBitsToUint(q.z);
-  c.pad0 = 0u;
+  c.compressionCompliance = q.w;
   return c;
 }
 

@@ -29,10 +29,11 @@ struct HierarchyCase {
   SolverMode mode;
   bool bdf2 = false;  // BDF2 (the coarse displacement pass and its velocity term), else implicit Euler
   bool fused = true;  // the small levels in one dispatch (kTestFuseBound), else one pass per colour (default)
+  bool compression = false;  // coarse constraints also resist compression (compression_compliance)
 };
 void PrintTo(const HierarchyCase& c, std::ostream* os) {
   *os << (c.cloth ? "cloth" : "soft body") << ", " << solverModeName(c.mode) << (c.bdf2 ? ", bdf2" : "")
-      << (c.fused ? "" : ", unfused");
+      << (c.fused ? "" : ", unfused") << (c.compression ? ", compression" : "");
 }
 
 SceneDesc caseScene(const HierarchyCase& c) {
@@ -41,6 +42,8 @@ SceneDesc caseScene(const HierarchyCase& c) {
   scene.solver.mode = c.mode;
   scene.solver.hierarchy.enabled = true;
   if (c.bdf2) scene.solver.integrator = Integrator::Bdf2;
+  // Stiff enough that the 16² cloth's compressed coarse constraints push (it folds where it hangs).
+  if (c.compression) scene.solver.hierarchy.compressionCompliance = 1e-4f;  // m/N
   return scene;
 }
 
@@ -87,11 +90,14 @@ INSTANTIATE_TEST_SUITE_P(Bodies, GpuHierarchy,
                                            HierarchyCase{true, SolverMode::GaussSeidel, true},
                                            HierarchyCase{true, SolverMode::Jacobi, true},
                                            HierarchyCase{true, SolverMode::GaussSeidel, false, false},
-                                           HierarchyCase{false, SolverMode::GaussSeidel, false, false}),
+                                           HierarchyCase{false, SolverMode::GaussSeidel, false, false},
+                                           HierarchyCase{true, SolverMode::GaussSeidel, false, false, true},
+                                           HierarchyCase{true, SolverMode::Jacobi, false, true, true}),
                          [](const auto& param) {
                            return std::string(param.param.cloth ? "cloth_" : "soft_body_") +
                                   solverModeName(param.param.mode) + (param.param.bdf2 ? "_bdf2" : "") +
-                                  (param.param.fused ? "" : "_unfused");
+                                  (param.param.fused ? "" : "_unfused") +
+                                  (param.param.compression ? "_compression" : "");
                          });
 
 const vk::StageTime* stageNamed(const std::vector<vk::StageTime>& stages, const std::string& name) {

@@ -234,6 +234,54 @@ TEST(HierarchySolve, StiffensTheRigidCloth) {
   EXPECT_GT(p99[0], kBound);
 }
 
+// (3b) compression_compliance: a compressed coarse constraint pushes back as an XPBD constraint of that
+// compliance, Δ|x_a − x_b| = −C (w_a + w_b) / (w_a + w_b + α_c/Δt²); stretching-only ones do nothing and
+// bilateral ones correct fully; a stretched one keeps its own (stretch) compliance.
+TEST(HierarchySolve, CompressionComplianceProjection) {
+  const float dt = 1.0f / 600.0f;  // s
+  const float alphaScale = 1.0f / (dt * dt);
+  const float alphaC = 1e-6f;  // m/N
+  gpu::CoarseConstraint c{};
+  c.a = 0;
+  c.b = 1;
+  c.restLength = 1.0f;  // m
+  c.compliance = 0.0f;
+  c.invMassA = 1.0f;  // 1/kg
+  c.invMassB = 1.0f;
+  c.compressionCompliance = alphaC;
+  const auto lengthAfter = [&](float length, uint32_t flags) {
+    c.flags = flags;
+    const glm::vec3 xa(0.0f), xb(length, 0.0f, 0.0f);
+    const gpu::DistanceCorrection r = gpu::projectCoarse(xa, xb, c, alphaScale);
+    return glm::length((xb + r.deltaB) - (xa + r.deltaA));
+  };
+  const float C = -0.1f;  // m, compressed
+  const float expected = 1.0f + C + (-C * 2.0f / (2.0f + alphaC * alphaScale));
+  EXPECT_NEAR(lengthAfter(0.9f, VKXPBD_COARSE_COMPRESSION), expected, 1e-6f);
+  EXPECT_GT(lengthAfter(0.9f, VKXPBD_COARSE_COMPRESSION), 0.9f + 1e-3f);  // it really pushed
+  EXPECT_LT(lengthAfter(0.9f, VKXPBD_COARSE_COMPRESSION), 1.0f - 1e-3f);  // but softly
+  EXPECT_FLOAT_EQ(lengthAfter(0.9f, 0u), 0.9f);
+  EXPECT_NEAR(lengthAfter(0.9f, VKXPBD_COARSE_BILATERAL), 1.0f, 1e-6f);
+  EXPECT_NEAR(lengthAfter(1.1f, VKXPBD_COARSE_COMPRESSION), 1.0f, 1e-6f);  // stretch: rigid
+}
+
+// (3c) The standard cloth with coarse constraints that also resist compression (compression_compliance)
+// stretches less than with stretching-only ones at 10 × 1 (docs/hierarchy.md has the 128²–512² table).
+TEST(HierarchySolve, CompressionComplianceStretchesLess) {
+  double p99[2];
+  for (bool compression : {false, true}) {
+    SceneDesc scene = test::hierarchyCloth(64, true);
+    if (compression) scene.solver.hierarchy.compressionCompliance = 0.01f;  // m/N, as large_cloth.json
+    const Model model = buildModel(scene);
+    const State state = runFrames(scene, 90, model);
+    ASSERT_FALSE(findNonFinite(state).has_value());
+    p99[compression] = test::stretchP99(model, state);
+  }
+  std::printf("  64², 10 x 1, 90 frames: stretch p99 stretching-only %.3f%%, with compression %.3f%%\n",
+              100.0 * p99[0], 100.0 * p99[1]);
+  EXPECT_LT(p99[1], 0.8 * p99[0]);
+}
+
 // (4) Both solver modes and both integrators with the hierarchy, 32² standard cloth, 60 frames: finite,
 // and the stretch p99 below 30%; with Euler below the flat solver's, with BDF2 in gs mode within 10% of
 // it (measured 2.20% against 2.43%; 4.04% before the coarse displacement entered BDF2's velocity as in

@@ -216,6 +216,17 @@ TEST(SceneParse, HierarchyKeys) {
   EXPECT_NE(parseError(sceneWith(R"("hierarchy": {"parents": 5})")).find("cloths[0].hierarchy.parents"),
             std::string::npos);
   EXPECT_NE(parseError(sceneWith(R"("hierarchy": 1)")).find("cloths[0].hierarchy"), std::string::npos);
+  const SceneDesc compression =
+      parseScene(sceneWith("", R"("solver": {"hierarchy": {"compression_compliance": 0.01}})"), kFile);
+  EXPECT_FLOAT_EQ(compression.solver.hierarchy.compressionCompliance, 0.01f);
+  EXPECT_LT(HierarchySettings{}.compressionCompliance, 0.0f);  // off by default
+  EXPECT_EQ(parseError(sceneWith(R"("hierarchy": {"bilateral": true, "compression_compliance": 0.01})")),
+            kFile +
+                ": cloths[0].hierarchy.compression_compliance: cannot be combined with \"bilateral\": true "
+                "(bilateral coarse constraints resist compression rigidly)");
+  EXPECT_NE(parseError(sceneWith(R"("hierarchy": {"compression_compliance": -1})"))
+                .find("cloths[0].hierarchy.compression_compliance"),
+            std::string::npos);
   EXPECT_NE(
       parseError(sceneWith("", R"("solver": {"hierarchy": {"level": 2}})")).find("did you mean 'levels'"),
       std::string::npos);

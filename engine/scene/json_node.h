@@ -298,19 +298,27 @@ inline bool optionalBoolean(const Node& object, const char* key, bool fallback) 
   return node ? node->boolean() : fallback;
 }
 
-// "hierarchy": true / false, or {"enabled", "levels", "min_particles", "parents", "bilateral"}
+// "hierarchy": true / false, or {"enabled", "levels", "min_particles", "parents", "bilateral",
+// "compression_compliance"}
 // (docs/scene-format.md); unset fields keep `defaults`, an object without "enabled" turns it on.
 inline HierarchySettings readHierarchy(const Node& node, HierarchySettings defaults) {
   if (!node.isObject()) {
     defaults.enabled = node.boolean();
     return defaults;
   }
-  node.expectObject({"enabled", "levels", "min_particles", "parents", "bilateral"});
+  node.expectObject({"enabled", "levels", "min_particles", "parents", "bilateral", "compression_compliance"});
   defaults.enabled = optionalBoolean(node, "enabled", true);
   if (auto n = node.find("levels")) defaults.maxLevels = n->count(0, 12);
   if (auto n = node.find("min_particles")) defaults.minParticles = n->count(2, 1u << 24);
   if (auto n = node.find("parents")) defaults.parents = n->count(1, VKXPBD_MAX_PARENTS);
   defaults.bilateral = optionalBoolean(node, "bilateral", defaults.bilateral);
+  if (auto n = node.find("compression_compliance")) {
+    if (defaults.bilateral)
+      n->fail(
+          "cannot be combined with \"bilateral\": true (bilateral coarse constraints resist compression "
+          "rigidly)");
+    defaults.compressionCompliance = n->number(kCompliance);
+  }
   return defaults;
 }
 

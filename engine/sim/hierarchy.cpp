@@ -351,7 +351,10 @@ Hierarchy buildHierarchy(const Model& model, const SolverSettings& settings) {
       out.inverseDistanceRows += c.inverseDistanceRows;
       out.degenerateDropped += c.degenerateDropped;
       for (uint32_t i = 0; i < kept; ++i) slotOf[c.next.particles[i]] = i;
-      const uint32_t flags = hs.bilateral ? VKXPBD_COARSE_BILATERAL : 0u;
+      const bool compression = !hs.bilateral && hs.compressionCompliance >= 0.0f;
+      const uint32_t flags = hs.bilateral  ? VKXPBD_COARSE_BILATERAL
+                             : compression ? VKXPBD_COARSE_COMPRESSION
+                                           : 0u;
       for (const Edge& e : c.next.edges) {
         const double ma = c.next.masses[slotOf[e.a]], mb = c.next.masses[slotOf[e.b]];  // kg
         gpu::CoarseConstraint cc{};
@@ -362,6 +365,7 @@ Hierarchy buildHierarchy(const Model& model, const SolverSettings& settings) {
         cc.invMassA = pinnedAtRest(model, e.a) ? 0.0f : static_cast<float>(1.0 / ma);
         cc.invMassB = pinnedAtRest(model, e.b) ? 0.0f : static_cast<float>(1.0 / mb);
         cc.flags = flags;
+        cc.compressionCompliance = compression ? hs.compressionCompliance : 0.0f;
         out.constraints.push_back(cc);
       }
       level = std::move(c.next);

@@ -60,6 +60,10 @@ struct HierarchySettings {
   // (standard cloth 128², 10 × 1: p99 1.0% against 4.6%) but keep the cloth from folding at the coarse
   // scale, so cloth_on_sphere slid off its sphere as a flat plate (docs/hierarchy.md).
   bool bilateral = false;
+  // Compliance (m/N) with which stretching-only coarse constraints also resist compression; < 0: they
+  // do not (the default). Between the two: soft enough for the cloth to fold at the coarse scale, stiff
+  // enough to carry the weight a compressed stretching-only level lets through (docs/hierarchy.md).
+  float compressionCompliance = -1.0f;
   // Solver setting only: `enabled` applies to every body, even one that sets its own (the command
   // line's --hierarchy / --no-hierarchy).
   bool overridesBodies = false;

@@ -118,7 +118,8 @@
 
 // Hierarchy (sim/hierarchy.h): parents of a left-out particle at most, and CoarseConstraint.flags bits.
 #define VKXPBD_MAX_PARENTS 4u
-#define VKXPBD_COARSE_BILATERAL 1u  // also resists compression
+#define VKXPBD_COARSE_BILATERAL 1u    // also resists compression, with the stretch compliance
+#define VKXPBD_COARSE_COMPRESSION 2u  // also resists compression, with its compressionCompliance
 
 // Entries of the hash table's prefix sum handled by one work group (VKXPBD_WORKGROUP_SIZE threads × 16).
 #define VKXPBD_SCAN_BLOCK 1024u

@@ -197,14 +197,14 @@ struct MomentumFix {
 // It carries the level's inverse masses: a coarse particle also carries the weighted masses of the
 // particles it is a parent of.
 struct CoarseConstraint {
-  uint a;            // particle index
-  uint b;            // particle index
-  float restLength;  // m, from the rest positions
-  float compliance;  // α, m/N
-  float invMassA;    // 1/kg at this level (0: pinned or kinematic)
-  float invMassB;    // 1/kg
-  uint flags;        // VKXPBD_COARSE_*
-  uint pad0;
+  uint a;                       // particle index
+  uint b;                       // particle index
+  float restLength;             // m, from the rest positions
+  float compliance;             // α, m/N
+  float invMassA;               // 1/kg at this level (0: pinned or kinematic)
+  float invMassB;               // 1/kg
+  uint flags;                   // VKXPBD_COARSE_*
+  float compressionCompliance;  // m/N, used when compressed if VKXPBD_COARSE_COMPRESSION is set
 };
 
 // A particle that a coarse level leaves out, moved after that level's solve by the weighted corrections

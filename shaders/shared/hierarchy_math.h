@@ -19,9 +19,12 @@ XPBD_FN DistanceCorrection projectCoarse(vec3 xa, vec3 xb, CoarseConstraint c, f
   d.compliance = c.compliance;
   d.stiffness = 1.0f;
   d.kind = 0u;
-  // A slack unilateral constraint is projected with no mobile mass (w = 0): it changes nothing.
-  bool slack = (c.flags & VKXPBD_COARSE_BILATERAL) == 0u && length(xa - xb) <= c.restLength;
-  float taut = slack ? 0.0f : 1.0f;
+  // A compressed stretching-only constraint is projected with no mobile mass (w = 0): it changes
+  // nothing; with VKXPBD_COARSE_COMPRESSION it pushes back with its own (softer) compliance.
+  bool compressed = (c.flags & VKXPBD_COARSE_BILATERAL) == 0u && length(xa - xb) <= c.restLength;
+  bool soft = compressed && (c.flags & VKXPBD_COARSE_COMPRESSION) != 0u;
+  if (soft) d.compliance = c.compressionCompliance;
+  float taut = compressed && !soft ? 0.0f : 1.0f;
   return projectDistance(xa, xb, taut * c.invMassA, taut * c.invMassB, d, alphaScale, 0.0f,
                          VKXPBD_MODEL_XPBD);
 }
