@@ -359,7 +359,8 @@ void updateParticleVelocity(uint i, uint coarseBase) {
 // hashCells: bucket starts [0, T] (counts before the prefix sum), scatter cursors [T + 1, 2T + 1), scan
 // block sums from 2T + 1. hashParticles: bucket of each particle [0, N), particles sorted by bucket
 // [N, 2N), each particle's stitch partner or VKXPBD_NONE [2N, 3N) (uploaded once: contacts leave stitch
-// partners out, docs/attachments.md). contacts: neighbour count per particle [0, N), overflow count [N], lists from N + 1.
+// partners out, docs/attachments.md). contacts: neighbour count per particle [0, N), overflow count [N],
+// lists from N + 1.
 
 uint hashBuckets() { return params.hashTableMask + 1u; }
 
