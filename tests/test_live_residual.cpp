@@ -49,5 +49,37 @@ TEST(LiveResidual, AfterATearTheWindowMeasuresTheTornCloth) {
   EXPECT_EQ(lab::measuredModel(plain, plain, layout).distance.size(), model.distance.size());
 }
 
+// Without tearing bodies it is the measurement the window made before: one substep of the CPU reference
+// from the state, measured on the model as loaded after each iteration (bit for bit; fixed pins, so the
+// step's time does not matter).
+TEST(LiveResidual, WithoutTearingItMeasuresTheLoadedModel) {
+  SceneDesc scene = test::tearSheet(SolverMode::Jacobi, 0.0f, 1.2f);
+  scene.cloths[0].tear.reset();
+  const Model model = buildModel(scene);
+  ASSERT_TRUE(model.tears.empty());
+  const SolverLayout layout = buildSolverLayout(model, scene.solver);
+  CpuSolver solver(model, scene.solver, layout);
+  State state = makeInitialState(model);
+  for (int f = 0; f < 30; ++f) solver.stepFrame(state);
+  const std::vector<lab::StepMetrics> live = lab::liveResiduals(model, layout, scene.solver, state, 16);
+  SolverSettings step = scene.solver;
+  step.frameDt = step.substepDt();
+  step.substeps = 1;
+  step.iterations = 16;
+  CpuSolver cpu(model, step, layout);
+  State x = state;
+  std::vector<double> expected;
+  cpu.stepFrame(x, [&](uint32_t, uint32_t, const State& now) {
+    expected.push_back(lab::measureStep(model, combinedPositions(now),
+                                        lab::lambdasInModelOrder(layout, cpu.lambdas()), step.implicitDt(),
+                                        step.constraintModel)
+                           .residualL2);
+  });
+  ASSERT_EQ(live.size(), expected.size());
+  for (size_t k = 0; k < live.size(); ++k)
+    EXPECT_EQ(live[k].residualL2, expected[k]) << "iteration " << k + 1;
+  EXPECT_LT(live.back().residualL2, live.front().residualL2);
+}
+
 }  // namespace
 }  // namespace vkxpbd

@@ -42,11 +42,14 @@ std::vector<StepMetrics> liveResiduals(const Model& solved, const SolverLayout& 
   step.frameDt = step.substepDt();
   step.substeps = 1;
   step.iterations = std::max(step.iterations, minIterations);
-  // The measured substep does not tear: the solver runs on the model as torn so far.
-  Model solving = solved;
-  solving.tears.clear();
-  const Model torn = solved.tears.empty() ? Model{} : tornModel(solved, layout);
-  const Model& measured = solved.tears.empty() ? solved : torn;
+  // The measured substep does not tear: the solver runs on the model as torn so far (a copy only for a
+  // model with tearing bodies).
+  const bool tearing = !solved.tears.empty();
+  Model untearing = tearing ? solved : Model{};
+  untearing.tears.clear();
+  const Model& solving = tearing ? untearing : solved;
+  const Model torn = tearing ? tornModel(solved, layout) : Model{};
+  const Model& measured = tearing ? torn : solved;
   CpuSolver cpu(solving, step, layout);
   State x = state;
   // The step is one frame of one substep: its frame count runs in substeps, so that moving pins and the
@@ -54,8 +57,8 @@ std::vector<StepMetrics> liveResiduals(const Model& solved, const SolverLayout& 
   x.frame = state.frame * settings.substeps;
   std::vector<StepMetrics> metrics;
   cpu.stepFrame(x, [&](uint32_t, uint32_t, const State& now) {
-    const std::vector<float> lambdas = solved.tears.empty() ? lambdasInModelOrder(layout, cpu.lambdas())
-                                                            : lambdasOfTornModel(layout, cpu.lambdas());
+    const std::vector<float> lambdas =
+        tearing ? lambdasOfTornModel(layout, cpu.lambdas()) : lambdasInModelOrder(layout, cpu.lambdas());
     metrics.push_back(
         measureStep(measured, combinedPositions(now), lambdas, step.implicitDt(), step.constraintModel));
   });
