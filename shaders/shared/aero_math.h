@@ -97,10 +97,10 @@ XPBD_FN vec3 aeroVelocityChange(vec3 forceSum, float inverseMass, float dt) {
 // substep's vⁿ⁻¹), 2/3 in all; so with a valid BDF2 history (historyState > 0) the change is scaled by
 // 2/3. An implicit Euler substep (Euler, or BDF2 without a valid history) takes it whole. Measured
 // without the factor: the falling plate's terminal speed with BDF2 was √(2/3) of the drag law's.
-// A free body (freeBody > 0: aeroFreeBody of the w of its triangles' coefficients, packAero) is different: its momentum
-// projection (shared/momentum_math.h, momentumTermsBdf2) gives it the end velocity vⁿ + gΔt of its rigid
-// motion, so a change added to vⁿ enters once and whole there (with the factor the plate fell at √(3/2)
-// of the drag law's terminal speed).
+// A free body (freeBody > 0: aeroFreeBody of the w of its triangles' coefficients, packAero) is
+// different: its momentum projection (shared/momentum_math.h, momentumTermsBdf2) gives it the end velocity
+// vⁿ + gΔt of its rigid motion, so a change added to vⁿ enters once and whole there (with the factor the
+// plate fell at √(3/2) of the drag law's terminal speed).
 XPBD_FN float aeroIntegratorScale(uint integrator, float historyState, float freeBody) {
   return integrator == VKXPBD_INTEGRATOR_BDF2 && historyState > 0.0f && freeBody <= 0.0f ? 2.0f / 3.0f : 1.0f;
 }
