@@ -12,7 +12,7 @@ void main() {
   vec3 sum = vec3(0.0f);
   for (uint k = triangleOffsets[i]; k < triangleOffsets[i + 1u]; ++k) sum += triangleForce[particleTriangles[k]].xyz;
   uint first = triangleOffsets[i];
-  float freeBody = first < triangleOffsets[i + 1u] ? triangleAero[particleTriangles[first]].w : 0.0f;
+  float freeBody = first < triangleOffsets[i + 1u] ? aeroFreeBody(triangleAero[particleTriangles[first]].w) : 0.0f;
   float scale = aeroIntegratorScale(params.integrator, integratorHistory[i].w, freeBody);
   velocities[i] = vec4(velocities[i].xyz + aeroVelocityChange(sum, w, params.dt) * scale, 0.0f);
 }

@@ -115,6 +115,8 @@ CoarseConstraint coarseConstraintAt(uint base, uint index) {
 void solveCoarseConstraint(uint base, uint index) {
   CoarseConstraint c = coarseConstraintAt(base, index);
   vec4 xa = positions[c.a];
+  c.invMassA = coarseEndInvMass(c.invMassA, xa.w);
+  c.invMassB = coarseEndInvMass(c.invMassB, positions[c.b].w);
   vec3 la = positionLow[c.a].xyz;
   vec3 lb = positionLow[c.b].xyz;
   DistanceCorrection r = projectCoarse(la, positionRelativeTo(positions[c.b].xyz, lb, xa.xyz), c, params.alphaScale);
@@ -128,10 +130,11 @@ void prolongateRow(uint base, uint index) {
   vec4 head = hierarchy[base + 3u * index];
   uvec4 parents = floatBitsToUint(hierarchy[base + 3u * index + 1u]);
   vec4 weights = hierarchy[base + 3u * index + 2u];
+  uint i = floatBitsToUint(head.x);
+  if (!prolongationMoves(positions[i].w)) return;
   uint count = floatBitsToUint(head.y);
   vec3 d[4] = vec3[4](vec3(0.0f), vec3(0.0f), vec3(0.0f), vec3(0.0f));
   for (uint k = 0u; k < count; ++k) d[k] = positionLow[parents[k]].xyz - predicted[parents[k]].xyz;
-  uint i = floatBitsToUint(head.x);
   positionLow[i].xyz += prolongationDelta(weights, d[0], d[1], d[2], d[3]);
 }
 
@@ -355,7 +358,9 @@ void updateParticleVelocity(uint i, uint coarseBase) {
 // ---- Particle contacts: the spatial hash (once per substep) and the contact solve (per iteration) ----
 // hashCells: bucket starts [0, T] (counts before the prefix sum), scatter cursors [T + 1, 2T + 1), scan
 // block sums from 2T + 1. hashParticles: bucket of each particle [0, N), particles sorted by bucket
-// [N, 2N). contacts: neighbour count per particle [0, N), overflow count [N], lists from N + 1.
+// [N, 2N), each particle's stitch partner or VKXPBD_NONE [2N, 3N) (uploaded once: contacts leave stitch
+// partners out, docs/attachments.md). contacts: neighbour count per particle [0, N), overflow count [N],
+// lists from N + 1.
 
 uint hashBuckets() { return params.hashTableMask + 1u; }
 
@@ -420,6 +425,7 @@ void hashNeighbours(uint i) {
   ivec3 c = hashCellOf(xi.xyz);
   uint count = 0u;
   uint listBase = params.particleCount + 1u + i * params.maxNeighbours;
+  uint partner = hashParticles[2u * params.particleCount + i];
   for (int dz = -1; dz <= 1; ++dz)
     for (int dy = -1; dy <= 1; ++dy)
       for (int dx = -1; dx <= 1; ++dx) {
@@ -429,7 +435,7 @@ void hashNeighbours(uint i) {
           uint j = hashParticles[params.particleCount + k];
           vec3 xj = positions[j].xyz;
           vec3 d = xi.xyz - xj;
-          if (j == i || dot(d, d) >= radiusSq || hashCellOf(xj) != cell) continue;
+          if (j == i || j == partner || dot(d, d) >= radiusSq || hashCellOf(xj) != cell) continue;
           if (count < params.maxNeighbours) {
             contacts[listBase + count] = j;
             ++count;
@@ -581,12 +587,13 @@ void triangleNeighbours(uint q) {
   uint offsetsBase = 3u * params.contactTriangles;
   uint incidentBase = offsetsBase + params.particleCount + 1u;
   float searchSq = params.triangleSearch * params.triangleSearch;
+  uint partner = hashParticles[2u * params.particleCount + q];
   for (uint k = 0u; k < contacts[q]; ++k) {
     uint j = contacts[neighbourBase + k];
     for (uint s = contactTriangles[offsetsBase + j]; s < contactTriangles[offsetsBase + j + 1u]; ++s) {
       uint t = contactTriangles[incidentBase + s];
       uint a = contactTriangles[3u * t], b = contactTriangles[3u * t + 1u], c = contactTriangles[3u * t + 2u];
-      if (a == q || b == q || c == q) continue;
+      if (a == q || b == q || c == q || a == partner || b == partner || c == partner) continue;
       vec3 d = xq - closestPointOnTriangle(xq, positions[a].xyz, positions[b].xyz, positions[c].xyz);
       if (dot(d, d) >= searchSq) continue;
       bool listed = false;

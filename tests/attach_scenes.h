@@ -8,6 +8,7 @@
 #include <glm/gtc/quaternion.hpp>
 
 #include "scene/scene.h"
+#include "sim/contact_hash.h"
 #include "sim/model.h"
 
 namespace vkxpbd::test {
@@ -30,6 +31,17 @@ inline SceneDesc attachedClothScene(SolverMode mode) {
   return scene;
 }
 
+// The attached cloth at 17 × 17 (centre pin at (8, 8)) with the hierarchy on, so that there is a coarse
+// level (runtime pins with the hierarchy).
+inline SceneDesc attachedClothWithHierarchy(SolverMode mode) {
+  SceneDesc scene = attachedClothScene(mode);
+  scene.cloths[0].resolution = glm::uvec2(17u, 17u);
+  scene.cloths[0].pins[1].i = 8;
+  scene.cloths[0].pins[1].j = 8;
+  scene.solver.hierarchy.enabled = true;
+  return scene;
+}
+
 // Two free 6 × 6 sheets (0.5 m, horizontal) 2 cm apart along x, moving towards and across each other,
 // no gravity; the facing edges are stitched (6 stitches).
 inline SceneDesc stitchedSheetsScene(SolverMode mode) {
@@ -46,6 +58,39 @@ inline SceneDesc stitchedSheetsScene(SolverMode mode) {
                                "<stitched sheets>");
   scene.solver.mode = mode;
   return scene;
+}
+
+// The stitched sheets with particle and point–triangle contacts (1.5 cm) and only the facing edges' half at
+// z < 0 stitched (3 stitches): the unstitched half of the edges meets too, and contacts hold it apart.
+inline SceneDesc stitchedSheetsWithContacts(SolverMode mode) {
+  SceneDesc scene = parseScene(R"({
+    "solver": {"substeps": 10, "iterations": 2, "gravity": [0, 0, 0]},
+    "contacts": {"distance": 0.015, "triangles": true},
+    "cloths": [{"name": "left", "size": [0.5, 0.5], "resolution": [6, 6], "center": [-0.26, 1, 0],
+                "velocity": [0.1, 0, 0.05]},
+               {"name": "right", "size": [0.5, 0.5], "resolution": [6, 6], "center": [0.26, 1, 0],
+                "velocity": [-0.05, 0.1, 0]}],
+    "stitches": [{"a": {"body": "left", "box": {"min": [-0.05, 0, -1], "max": [0, 2, 0]}},
+                  "b": {"body": "right", "box": {"min": [0, 0, -1], "max": [0.05, 2, 0]}},
+                  "max_distance": 0.03}]
+  })",
+                               "<stitched sheets with contacts>");
+  scene.solver.mode = mode;
+  return scene;
+}
+
+// The smallest distance (m) between a particle of the left sheet (the first 36 particles) and one of the
+// right sheet (the next 36) that are not stitch partners.
+inline double closestUnstitchedPair(const Model& model, const std::vector<glm::vec4>& positions) {
+  const std::vector<uint32_t> partners = stitchPartners(model);
+  double closest = 1e30;
+  for (uint32_t a = 0; a < 36; ++a)
+    for (uint32_t b = 36; b < 72; ++b) {
+      if (partners[a] == b) continue;
+      closest = std::min(
+          closest, glm::length(glm::dvec3(glm::vec3(positions[a])) - glm::dvec3(glm::vec3(positions[b]))));
+    }
+  return closest;
 }
 
 // Where an attached pin with rest target `target` (m) should be at time t (s): the collider's pose at t

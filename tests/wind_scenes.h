@@ -3,6 +3,7 @@
 #pragma once
 
 #include <cmath>
+#include <string>
 
 #include "scene/scene.h"
 #include "sim/model.h"
@@ -49,6 +50,22 @@ inline SceneDesc windFlag(SolverMode mode, float speed, float gust = 0.0f) {
   scene.wind.field.gust = glm::vec4(gust, 0.7f, 3.0f, 7.0f);
   scene.solver.mode = mode;
   scene.solver.iterations = 4;  // Jacobi with 1 iteration stretches the flag into a 28° droop
+  return scene;
+}
+
+// A free soft cube (0.2 m, 4 × 4 × 4 cells, Neo-Hookean, E = 100 kPa) of `density` kg/m³ at (0, y, 0)
+// in a wind: `wind` is the scene's "wind" object, `aero` the cube's "aerodynamics", `gravity` m/s² along y.
+inline SceneDesc softCubeInWind(SolverMode mode, float density, float y, float gravity,
+                                const std::string& wind, const std::string& aero) {
+  SceneDesc scene = parseScene(R"({"solver": {"gravity": [0, )" + std::to_string(gravity) + R"(, 0]},
+    "wind": )" + wind + R"(,
+    "soft_bodies": [{"name": "cube", "mesh": {"type": "box", "size": [0.2, 0.2, 0.2], "cells": [4, 4, 4]},
+                     "density": )" +
+                                   std::to_string(density) + R"(, "aerodynamics": )" + aero + R"(,
+                     "instances": [{"position": [0, )" +
+                                   std::to_string(y) + R"(, 0]}]}]})",
+                               "<soft cube in wind>");
+  scene.solver.mode = mode;
   return scene;
 }
 

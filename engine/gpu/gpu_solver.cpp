@@ -159,7 +159,8 @@ void GpuSolver::createBuffers() {
   const VkDeviceSize contactParticles = m.contacts.enabled ? m.particleCount() : 0;
   make(VKXPBD_BINDING_HASH_CELLS, (2 * buckets + 1 + contactParams.scanBlocks) * sizeof(uint32_t),
        "hash cells");
-  make(VKXPBD_BINDING_HASH_PARTICLES, 2 * contactParticles * sizeof(uint32_t), "hash particles");
+  // Buckets [N), sorted particles [N, 2N), stitch partners [2N, 3N) (uploaded once, stitchPartners).
+  make(VKXPBD_BINDING_HASH_PARTICLES, 3 * contactParticles * sizeof(uint32_t), "hash particles");
   const VkDeviceSize contactWords =
       contactParams.maxTriangles > 0 ? gpu::contactResultBase(m.particleCount(), contactParams.maxNeighbours,
                                                               contactParams.maxTriangles) +
@@ -222,6 +223,12 @@ void GpuSolver::createBuffers() {
   upload(VKXPBD_BINDING_COLLIDERS, m.colliders);
   upload(VKXPBD_BINDING_PARTICLE_FRICTION, m.particleFriction);
   upload(VKXPBD_BINDING_CONTACT_TRIANGLES, contactTriangles);
+  if (m.contacts.enabled) {
+    std::vector<uint32_t> hashParticles(2 * size_t{m.particleCount()}, 0u);
+    const std::vector<uint32_t> partners = stitchPartners(m);
+    hashParticles.insert(hashParticles.end(), partners.begin(), partners.end());
+    upload(VKXPBD_BINDING_HASH_PARTICLES, hashParticles);
+  }
   // The point–triangle sums start at zero; contact apply clears them after every use.
   if (contactParams.maxTriangles > 0)
     upload(VKXPBD_BINDING_CONTACTS, std::vector<uint32_t>(contactWords, 0u));

@@ -130,8 +130,8 @@ TetMaterial readMaterial(const Node& node) {
 }
 
 SoftBodyDesc readSoftBody(const Node& node, size_t index, const std::string& folder) {
-  node.expectObject(
-      {"name", "mesh", "density", "material", "instances", "pin_box", "friction", "hierarchy", "pins"});
+  node.expectObject({"name", "mesh", "density", "material", "instances", "pin_box", "friction", "hierarchy",
+                     "pins", "aerodynamics"});
   SoftBodyDesc body;
   body.name = "soft body " + std::to_string(index);
   if (auto n = node.find("name")) body.name = n->name();
@@ -143,6 +143,7 @@ SoftBodyDesc readSoftBody(const Node& node, size_t index, const std::string& fol
   if (auto n = node.find("friction")) body.friction = readFriction(*n);
   if (auto n = node.find("hierarchy")) body.hierarchy = readHierarchy(*n, HierarchySettings{});
   if (auto n = node.find("pins")) body.pins = readRegionPins(*n);
+  if (auto n = node.find("aerodynamics")) body.aero = readAerodynamics(*n, body.aero);
   return body;
 }
 

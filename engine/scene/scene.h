@@ -171,6 +171,8 @@ struct SoftBodyDesc {
   std::optional<glm::vec2> friction;           // μs, μk against colliders and other bodies (else theirs)
   std::optional<HierarchySettings> hierarchy;  // the body's own (else the solver's)
   std::vector<PinDesc> pins;                   // region pins ("pins": box or sphere, optional attach)
+  // C_n, C_t, C_l (dimensionless) of its boundary triangles, used with a "wind" (one-sided: docs/wind.md)
+  glm::vec3 aero = kClothAerodynamics;
 };
 
 // A surface body: a triangle mesh with stretch (distance) constraints on its edges and bending across

@@ -1,5 +1,7 @@
 #include "sim/aero.h"
 
+#include "shared/aero_math.h"
+
 namespace vkxpbd {
 
 bool aeroEnabled(const Model& model, const SurfaceTriangles& surface) {
@@ -17,7 +19,8 @@ std::vector<glm::vec4> packAero(const Model& model, const SurfaceTriangles& surf
       for (const MomentumBody& b : model.momentumBodies)
         free = free || (p >= b.first && p - b.first < b.count);
     }
-    const glm::vec4 coefficients(model.surfaces[k].aero, free ? 1.0f : 0.0f);
+    const glm::vec4 coefficients(model.surfaces[k].aero,
+                                 gpu::aeroSurfaceFlags(free, model.surfaces[k].oneSided));
     for (uint32_t i = surface.surfaceStart[k]; i < surface.surfaceStart[k + 1]; i += 3)
       packed.push_back(coefficients);
   }

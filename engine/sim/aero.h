@@ -15,7 +15,8 @@ namespace vkxpbd {
 bool aeroEnabled(const Model& model, const SurfaceTriangles& surface);
 
 // VKXPBD_SURFACE_BINDING_AERO: the WindField (2 vec4), then per surface triangle its coefficients
-// (C_n, C_t, C_l, 0), those of the SurfaceMesh it belongs to.
+// (C_n, C_t, C_l, flags), those of the SurfaceMesh it belongs to; flags: aeroSurfaceFlags (a free body's,
+// a one-sided surface).
 std::vector<glm::vec4> packAero(const Model& model, const SurfaceTriangles& surface);
 
 }  // namespace vkxpbd

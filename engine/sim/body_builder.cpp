@@ -118,7 +118,7 @@ void addSoftBodies(const SceneDesc& scene, Model& model) {
       } catch (const std::invalid_argument& e) {
         throw SceneError(e.what());
       }
-      model.surfaces.push_back({body.name, offsetIndices(mesh.surface, base)});
+      model.surfaces.push_back({body.name, offsetIndices(mesh.surface, base), {}, body.aero, true});
       setBodyFriction(model, base, static_cast<uint32_t>(mesh.vertices.size()), body.friction);
       pinInside(model, base, static_cast<uint32_t>(mesh.vertices.size()), body.pinBox);
       addRegionPins(scene, model, body.pins, base, static_cast<uint32_t>(mesh.vertices.size()), regionPinned);

@@ -6,7 +6,18 @@
 
 namespace vkxpbd {
 
-NeighbourLists findNeighbours(const std::vector<glm::vec4>& positions, const gpu::SimParams& params) {
+std::vector<uint32_t> stitchPartners(const Model& model) {
+  std::vector<uint32_t> partners(model.particleCount(), VKXPBD_NONE);
+  for (const DistanceConstraint& c : model.distance) {
+    if (c.kind != static_cast<uint32_t>(ConstraintKind::Stitch)) continue;
+    partners[c.a] = c.b;
+    partners[c.b] = c.a;
+  }
+  return partners;
+}
+
+NeighbourLists findNeighbours(const std::vector<glm::vec4>& positions, const gpu::SimParams& params,
+                              const std::vector<uint32_t>* partners) {
   const uint32_t n = static_cast<uint32_t>(positions.size());
   const float radius = 1.0f / params.invCellSize;
   const float radiusSq = radius * radius;
@@ -28,6 +39,7 @@ NeighbourLists findNeighbours(const std::vector<glm::vec4>& positions, const gpu
     if (positions[i].w <= 0.0f) continue;
     const glm::vec3 xi(positions[i]);
     const glm::ivec3 c = cellOf(xi);
+    const uint32_t partner = partners ? (*partners)[i] : VKXPBD_NONE;
     for (int dz = -1; dz <= 1; ++dz)
       for (int dy = -1; dy <= 1; ++dy)
         for (int dx = -1; dx <= 1; ++dx) {
@@ -36,7 +48,7 @@ NeighbourLists findNeighbours(const std::vector<glm::vec4>& positions, const gpu
           for (uint32_t j : buckets[bucket]) {
             const glm::vec3 xj(positions[j]);
             const glm::vec3 d = xi - xj;
-            if (j == i || glm::dot(d, d) >= radiusSq || cellOf(xj) != cell) continue;
+            if (j == i || j == partner || glm::dot(d, d) >= radiusSq || cellOf(xj) != cell) continue;
             if (lists.count[i] < params.maxNeighbours) {
               lists.neighbours[size_t{i} * params.maxNeighbours + lists.count[i]++] = j;
             } else {

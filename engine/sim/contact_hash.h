@@ -8,6 +8,7 @@
 #include <glm/glm.hpp>
 
 #include "shared/gpu_types.h"
+#include "sim/model.h"
 
 namespace vkxpbd {
 
@@ -25,10 +26,16 @@ struct NeighbourLists {
   }
 };
 
+// Each particle's stitch partner (the other end of its stitch, docs/attachments.md), VKXPBD_NONE if it has
+// none; one per particle (a particle is in at most one stitch). Contacts leave stitch partners out: a
+// particle contact would push the two ends of a zero-length stitch apart and the seam would gape.
+std::vector<uint32_t> stitchPartners(const Model& model);
+
 // For every moving particle (w > 0), the particles j ≠ i with |x_i − x_j|² < (1/invCellSize)²:
 // the 27 cells around its cell in a fixed order, and of each cell's bucket the particles in that cell,
-// by ascending index.
-NeighbourLists findNeighbours(const std::vector<glm::vec4>& positions, const gpu::SimParams& params);
+// by ascending index. With `partners` (stitchPartners), particle i's stitch partner is left out.
+NeighbourLists findNeighbours(const std::vector<glm::vec4>& positions, const gpu::SimParams& params,
+                              const std::vector<uint32_t>* partners = nullptr);
 
 // The same pairs by testing every pair; each list ascending.
 std::vector<std::vector<uint32_t>> bruteForceNeighbours(const std::vector<glm::vec4>& positions,

@@ -42,7 +42,8 @@ bool hasCorner(const std::vector<uint32_t>& packed, uint32_t t, uint32_t q) {
 }  // namespace
 
 NeighbourLists findTriangleNeighbours(const std::vector<glm::vec4>& positions, const gpu::SimParams& params,
-                                      const NeighbourLists& neighbours, const std::vector<uint32_t>& packed) {
+                                      const NeighbourLists& neighbours, const std::vector<uint32_t>& packed,
+                                      const std::vector<uint32_t>* partners) {
   const uint32_t n = static_cast<uint32_t>(positions.size());
   const uint32_t kt = params.maxTriangles;
   const uint32_t offsetsBase = 3 * params.contactTriangles, incidentBase = offsetsBase + n + 1;
@@ -54,11 +55,13 @@ NeighbourLists findTriangleNeighbours(const std::vector<glm::vec4>& positions, c
   for (uint32_t q = 0; q < n; ++q) {
     uint32_t* list = lists.neighbours.data() + size_t{q} * kt;
     uint32_t& count = lists.count[q];
+    const uint32_t partner = partners ? (*partners)[q] : VKXPBD_NONE;
     for (uint32_t k = 0; k < neighbours.count[q]; ++k) {
       const uint32_t j = neighbours.neighbours[size_t{q} * neighbours.maxNeighbours + k];
       for (uint32_t s = packed[offsetsBase + j]; s < packed[offsetsBase + j + 1]; ++s) {
         const uint32_t t = packed[incidentBase + s];
-        if (hasCorner(packed, t, q) || squaredDistanceToTriangle(positions, packed, q, t) >= searchSq)
+        if (hasCorner(packed, t, q) || (partner != VKXPBD_NONE && hasCorner(packed, t, partner)) ||
+            squaredDistanceToTriangle(positions, packed, q, t) >= searchSq)
           continue;
         if (std::find(list, list + count, t) != list + count) continue;
         if (count < kt) {

@@ -18,9 +18,11 @@ namespace vkxpbd {
 std::vector<uint32_t> packContactTriangles(const Model& model);
 
 // For every particle q with a neighbour list: the triangles around its neighbours that do not contain q
-// and are nearer than params.triangleSearch, each once, in the order the GPU meets them.
+// and are nearer than params.triangleSearch, each once, in the order the GPU meets them. With `partners`
+// (stitchPartners), the triangles that contain q's stitch partner are left out too.
 NeighbourLists findTriangleNeighbours(const std::vector<glm::vec4>& positions, const gpu::SimParams& params,
-                                      const NeighbourLists& neighbours, const std::vector<uint32_t>& packed);
+                                      const NeighbourLists& neighbours, const std::vector<uint32_t>& packed,
+                                      const std::vector<uint32_t>* partners = nullptr);
 
 // The same sets by testing every triangle against every moving particle; each list ascending.
 std::vector<std::vector<uint32_t>> bruteForceTriangleNeighbours(const std::vector<glm::vec4>& positions,

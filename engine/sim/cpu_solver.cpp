@@ -34,6 +34,7 @@ CpuSolver::CpuSolver(const Model& model, const SolverSettings& settings, const S
   volumeState_.assign(layout.volumes.size(), gpu::VolumeState{});
   slotDelta_.assign(layout.slotCount(), vec4(0.0f));
   contactTriangles_ = packContactTriangles(model);
+  stitchPartners_ = stitchPartners(model);
   aero_ = packAero(model, layout.surface);
 }
 
@@ -78,7 +79,7 @@ void CpuSolver::runPass(State& state, const ScheduledPass& p) {
       tearBroken_ = tear_->tearing.findBroken(model_, layout_, state.positions, lambdas_, params_.alphaScale);
       break;
     case PassId::HashClear:
-      neighbours_ = findNeighbours(state.positions, params_);
+      neighbours_ = findNeighbours(state.positions, params_, &stitchPartners_);
       break;
     case PassId::HashCount:
     case PassId::HashScanBlocks:
@@ -89,13 +90,14 @@ void CpuSolver::runPass(State& state, const ScheduledPass& p) {
     case PassId::HashNeighbours:
       break;  // with HashClear
     case PassId::TriangleNeighbours:
-      triangleNeighbours_ = findTriangleNeighbours(state.positions, params_, neighbours_, contactTriangles_);
+      triangleNeighbours_ =
+          findTriangleNeighbours(state.positions, params_, neighbours_, contactTriangles_, &stitchPartners_);
       break;
     case PassId::CoarseSolve:
       solveCoarseColour(state, p.index, p.colour);
       break;
     case PassId::Prolongate:
-      prolongate(layout_.hierarchy.levels[p.index - 1], predicted_, state.positionsLow);
+      prolongate(layout_.hierarchy.levels[p.index - 1], predicted_, state.positionsLow, &state.positions);
       break;
     case PassId::CoarseLevels:
       for (size_t s = 0; s < layout_.coarseProgram.size(); ++s) {
@@ -105,7 +107,7 @@ void CpuSolver::runPass(State& state, const ScheduledPass& p) {
         if (step.x == VKXPBD_COARSE_STEP_SOLVE)
           solveCoarseRange(state, level, ConstraintRange{step.z, step.w});
         else
-          prolongate(layout_.hierarchy.levels[level - 1], predicted_, state.positionsLow);
+          prolongate(layout_.hierarchy.levels[level - 1], predicted_, state.positionsLow, &state.positions);
       }
       break;
     case PassId::CoarseDisplacement:
@@ -189,7 +191,9 @@ void CpuSolver::solveCoarseRange(State& state, uint32_t level, ConstraintRange r
   // As solveCoarseConstraint in the shaders: in particle a's frame, with the level's inverse masses.
   const HierarchyLevel& l = layout_.hierarchy.levels[level - 1];
   for (uint32_t k = range.first; k < range.first + range.count; ++k) {
-    const gpu::CoarseConstraint& c = l.constraints[k];
+    gpu::CoarseConstraint c = l.constraints[k];
+    c.invMassA = gpu::coarseEndInvMass(c.invMassA, state.positions[c.a].w);
+    c.invMassB = gpu::coarseEndInvMass(c.invMassB, state.positions[c.b].w);
     const vec3 la(state.positionsLow[c.a]);
     const gpu::DistanceCorrection r =
         gpu::projectCoarse(la, local(state, c.b, vec3(state.positions[c.a])), c, params_.alphaScale);

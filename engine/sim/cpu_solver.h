@@ -133,6 +133,7 @@ class CpuSolver {
   NeighbourLists neighbours_;               // of the current substep
   std::vector<uint32_t> contactTriangles_;  // packContactTriangles
   NeighbourLists triangleNeighbours_;       // point–triangle candidates of the current substep
+  std::vector<uint32_t> stitchPartners_;    // stitchPartners: left out of the contacts
   std::vector<glm::vec4> aero_;             // packAero: the wind field, then per triangle its coefficients
   std::vector<glm::vec3> triangleForce_;    // per surface triangle, this substep (N)
   std::vector<uint32_t> tearBroken_;        // what the tear check pass found this frame (layout order)

@@ -31,7 +31,8 @@ void CpuSolver::aeroApply(State& state) const {
     if (w == 0.0f) continue;
     vec3 sum(0.0f);
     for (uint32_t k = s.offsets[i]; k < s.offsets[i + 1]; ++k) sum += triangleForce_[s.triangles[k]];
-    const float freeBody = s.offsets[i] < s.offsets[i + 1] ? aero_[2 + s.triangles[s.offsets[i]]].w : 0.0f;
+    const float freeBody =
+        s.offsets[i] < s.offsets[i + 1] ? gpu::aeroFreeBody(aero_[2 + s.triangles[s.offsets[i]]].w) : 0.0f;
     const float scale =
         gpu::aeroIntegratorScale(params_.integrator, history_.empty() ? 0.0f : history_[i].w, freeBody);
     state.velocities[i] =

@@ -376,9 +376,10 @@ Hierarchy buildHierarchy(const Model& model, const SolverSettings& settings) {
 }
 
 void prolongate(const HierarchyLevel& level, const std::vector<glm::vec4>& lowStart,
-                std::vector<glm::vec4>& lowNow) {
+                std::vector<glm::vec4>& lowNow, const std::vector<glm::vec4>* statePositions) {
   // The shared math of the GPU's prolongate pass (shared/hierarchy_math.h); unused parents move by 0.
   for (const gpu::ProlongationRow& row : level.prolongation) {
+    if (statePositions && !gpu::prolongationMoves((*statePositions)[row.particle].w)) continue;
     const uint32_t parents[VKXPBD_MAX_PARENTS] = {row.parent0, row.parent1, row.parent2, row.parent3};
     glm::vec3 d[VKXPBD_MAX_PARENTS] = {glm::vec3(0.0f), glm::vec3(0.0f), glm::vec3(0.0f), glm::vec3(0.0f)};
     for (uint32_t j = 0; j < row.count; ++j)

@@ -63,7 +63,9 @@ Hierarchy buildHierarchy(const Model& model, const SolverSettings& settings);
 // The prolongation of one level on the CPU (as the GPU's prolongate pass): every row's particle moves by
 // the weighted displacement of its parents, displacement[p] = now[p] − start[p] (m). `lowNow` holds the
 // positions' low parts (the substep's motion); `lowStart` their values when the hierarchy solve started.
+// With `statePositions` (their w: the state's inverse masses), a particle pinned in the state (w = 0, a
+// runtime pin) is not moved.
 void prolongate(const HierarchyLevel& level, const std::vector<glm::vec4>& lowStart,
-                std::vector<glm::vec4>& lowNow);
+                std::vector<glm::vec4>& lowNow, const std::vector<glm::vec4>* statePositions = nullptr);
 
 }  // namespace vkxpbd

@@ -100,6 +100,9 @@ struct SurfaceMesh {
   // Aerodynamic coefficients (dimensionless): normal drag C_n, tangential drag C_t, lift C_l
   // (shared/aero_math.h); 0 disables each.
   glm::vec3 aero{0.0f};
+  // A closed, outward-oriented surface (a soft body's boundary): the air acts on a triangle only from
+  // outside (aeroTriangleForce), so the leeward faces do not add drag (docs/wind.md).
+  bool oneSided = false;
 };
 
 // Particle–particle contacts (self-collision and collision between bodies): every particle is a sphere

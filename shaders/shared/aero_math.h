@@ -47,6 +47,18 @@ XPBD_FN vec3 windVelocityAt(WindField wind, vec3 x, float t) {
   return v + g * (wind.gust.x / 3.0f);
 }
 
+// The w of a surface triangle's coefficients (packAero): 1 if its body is free (aeroIntegratorScale),
+// plus 2 if the surface is closed and outward-oriented (one-sided: a soft body's boundary).
+XPBD_FN float aeroSurfaceFlags(bool freeBody, bool oneSided) {
+  return (freeBody ? 1.0f : 0.0f) + (oneSided ? 2.0f : 0.0f);
+}
+XPBD_FN float aeroFreeBody(float flags) {
+  return (uint(flags) & 1u) != 0u ? 1.0f : 0.0f;
+}
+XPBD_FN bool aeroOneSided(float flags) {
+  return (uint(flags) & 2u) != 0u;
+}
+
 // The force (N) of the air on a triangle with edges e1 = b − a, e2 = c − a (m) moving through air of
 // relative velocity u = wind − triangle velocity (m/s), density rho (kg/m³), coefficients
 // coeff = (C_n normal drag, C_t tangential drag, C_l lift, unused), dimensionless. With n the unit
@@ -54,6 +66,10 @@ XPBD_FN vec3 windVelocityAt(WindField wind, vec3 x, float t) {
 //   F = q [C_n u_n n + C_t (u − u_n n) + C_l u_n (n − (u_n/|u|²) u)]
 // The normal drag is ½ρ C_n A |u|² sin θ (θ: angle between u and the plane), along n; the lift
 // ½ρ C_l A |u|² sin θ cos θ, perpendicular to u in the plane of u and n. Zero when u = 0, exactly.
+// The formula is the same from either side (flipping n flips u_n). On a one-sided surface (coeff.w,
+// aeroOneSided: a closed surface with n outward, e1 × e2) the air acts only on a face it flows into from
+// outside, u_n ≤ 0: a leeward face is in the body's wake, and counting it too would double the drag of a
+// closed body (its windward and leeward faces push the same way).
 XPBD_FN vec3 aeroTriangleForce(vec3 e1, vec3 e2, vec3 u, vec4 coeff, float rho) {
   vec3 c = cross(e1, e2);
   float twiceArea = length(c);
@@ -61,6 +77,7 @@ XPBD_FN vec3 aeroTriangleForce(vec3 e1, vec3 e2, vec3 u, vec4 coeff, float rho) 
   if (twiceArea == 0.0f || speed == 0.0f) return vec3(0.0f);
   vec3 n = c / twiceArea;
   float un = dot(u, n);
+  if (aeroOneSided(coeff.w) && un > 0.0f) return vec3(0.0f);
   float q = 0.25f * rho * twiceArea * speed;
   vec3 normal = (coeff.x * un) * n;
   vec3 tangential = coeff.y * (u - un * n);
@@ -80,10 +97,10 @@ XPBD_FN vec3 aeroVelocityChange(vec3 forceSum, float inverseMass, float dt) {
 // substep's vⁿ⁻¹), 2/3 in all; so with a valid BDF2 history (historyState > 0) the change is scaled by
 // 2/3. An implicit Euler substep (Euler, or BDF2 without a valid history) takes it whole. Measured
 // without the factor: the falling plate's terminal speed with BDF2 was √(2/3) of the drag law's.
-// A free body (freeBody > 0, the w of its triangles' coefficients, packAero) is different: its momentum
-// projection (shared/momentum_math.h, momentumTermsBdf2) gives it the end velocity vⁿ + gΔt of its rigid
-// motion, so a change added to vⁿ enters once and whole there (with the factor the plate fell at √(3/2)
-// of the drag law's terminal speed).
+// A free body (freeBody > 0: aeroFreeBody of the w of its triangles' coefficients, packAero) is
+// different: its momentum projection (shared/momentum_math.h, momentumTermsBdf2) gives it the end velocity
+// vⁿ + gΔt of its rigid motion, so a change added to vⁿ enters once and whole there (with the factor the
+// plate fell at √(3/2) of the drag law's terminal speed).
 XPBD_FN float aeroIntegratorScale(uint integrator, float historyState, float freeBody) {
   return integrator == VKXPBD_INTEGRATOR_BDF2 && historyState > 0.0f && freeBody <= 0.0f ? 2.0f / 3.0f : 1.0f;
 }

@@ -29,6 +29,20 @@ XPBD_FN DistanceCorrection projectCoarse(vec3 xa, vec3 xb, CoarseConstraint c, f
                          VKXPBD_MODEL_XPBD);
 }
 
+// A coarse constraint's end with the level's inverse mass `levelInvMass` (1/kg) whose particle now has
+// the state inverse mass `stateInvMass`: a particle pinned at run time (state w = 0,
+// engine/sim/runtime_pins.h) is fixed in the coarse solve too, although the level was built from the model's
+// masses.
+XPBD_FN float coarseEndInvMass(float levelInvMass, float stateInvMass) {
+  return stateInvMass > 0.0f ? levelInvMass : 0.0f;
+}
+
+// The prolongation moves a left-out particle only if it is not pinned in the state (w > 0): a runtime
+// pin is held exactly with the hierarchy on.
+XPBD_FN bool prolongationMoves(float stateInvMass) {
+  return stateInvMass > 0.0f;
+}
+
 // Prolongation: the change (m) of a left-out particle, the weighted sum of its parents' changes since
 // the hierarchy solve started (each parent's low part now minus at the start; the high parts do not move
 // during a substep).

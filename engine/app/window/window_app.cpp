@@ -22,6 +22,7 @@
 #include "app/window/window_capture.h"
 #include "app/window/window_font.h"
 #include "gpu/gpu_solver.h"
+#include "lab/live_residual.h"
 #include "lab/residual.h"
 #include "render/camera.h"
 #include "render/image.h"
@@ -227,26 +228,18 @@ class WindowApp {
   // The XPBD residual ‖C + α̃λ‖₂ after each iteration of one substep from the current state, with the
   // current method (colours, Jacobi batch, ω, XPBD/PBD) and at least kPlotIterations iterations. It is
   // computed by the CPU reference solver, which runs the GPU's passes in the same order with the same
-  // math (docs/architecture.md), so it is cheap enough to refresh a few times a second.
+  // math (docs/architecture.md), so it is cheap enough to refresh a few times a second. After a tear it
+  // measures the torn cloth (lab::liveResiduals).
   static constexpr uint32_t kPlotIterations = 16;
   static constexpr double kConvergenceInterval = 0.25;  // s between measurements
 
   void measureConvergence() {
     const State state = sim_->solver->download();
     if (!nonFinite_) nonFinite_ = nonFiniteError(sim_->model, state);
-    SolverSettings step = sim_->scene.solver;
-    step.frameDt = step.substepDt();
-    step.substeps = 1;
-    step.iterations = std::max(step.iterations, kPlotIterations);
-    CpuSolver cpu(sim_->model, step, sim_->layout);
-    State x = state;
     residuals_.clear();
-    cpu.stepFrame(x, [&](uint32_t, uint32_t, const State& now) {
-      const std::vector<float> lambdas = lab::lambdasInModelOrder(sim_->layout, cpu.lambdas());
-      residuals_.push_back(static_cast<float>(lab::measureStep(sim_->model, combinedPositions(now), lambdas,
-                                                               step.implicitDt(), step.constraintModel)
-                                                  .residualL2));
-    });
+    for (const lab::StepMetrics& m : lab::liveResiduals(sim_->solver->model(), sim_->solver->layout(),
+                                                        sim_->scene.solver, state, kPlotIterations))
+      residuals_.push_back(static_cast<float>(m.residualL2));
   }
 
   void drawConvergence() {
@@ -930,7 +923,8 @@ class WindowApp {
     lastDiagnostics_ = now;
     const State state = sim_->solver->download();
     nonFinite_ = nonFiniteError(sim_->model, state);
-    diagnostics_ = measureDiagnostics(sim_->model, state);
+    diagnostics_ = measureDiagnostics(
+        lab::measuredModel(sim_->model, sim_->solver->model(), sim_->solver->layout()), state);
   }
 
   // Self-collision and body–body contacts of the loaded scene, and the sizes of the last substep's lists.
