@@ -18,6 +18,7 @@
 #include "export/animation_export.h"
 #include "scene/cloth_materials.h"
 #include "scene/scene.h"
+#include "scene/sheet_conversions.h"
 #include "sim/cloth_builder.h"
 #include "sim/cpu_solver.h"
 #include "sim/mesh_cloth_builder.h"
@@ -217,6 +218,142 @@ TEST(ClothMaterials, SceneMaterialSetsValuesAndExplicitKeysOverrideThem) {
   double mass = 0.0;
   for (const glm::vec4& p : buildModel(scene).restPositions) mass += 1.0 / p.w;
   EXPECT_NEAR(mass, silk.arealDensity, 1e-6);
+}
+
+// Each row holds its published values and its SI columns are their conversions. The conversions are
+// written out here again, with the units spelled in full, and anchored on the unit identities; the
+// published values are copied from the sources named in docs/materials.md.
+TEST(ClothMaterials, SourcedRowsEqualTheConversionsOfTheirCitedValues) {
+  const double g = 9.80665;                                        // m/s²
+  const double gfPerCm = g * 1e-3 / 1e-2;                          // N/m in 1 gf/cm
+  const double perDegree = 180.0 / 3.14159265358979;               // a stiffness per degree, per radian
+  const double gfCm2PerCm = g * 1e-3 * 1e-2;                       // N·m in 1 gf·cm²/cm
+  EXPECT_NEAR(sheet::kesTensileStiffness(100.0), 490.3325, 1e-9);  // 500 gf/cm at 100 % extension
+  EXPECT_NEAR(sheet::kesShearStiffness(1.0), 56.187, 1e-3);
+  EXPECT_NEAR(sheet::kesBendingRigidity(1.0), 9.80665e-5, 1e-15);
+  EXPECT_NEAR(sheet::ouncesPerSquareYard(1.0), 0.0339057, 1e-7);
+  EXPECT_DOUBLE_EQ(sheet::youngFromShearModulus(0.5e6, 0.5), 1.5e6);
+  auto rel = [](double a, double b) { return std::abs(a - b) / std::abs(b); };
+
+  // Denim: Kumari & Khurana 2016, Table 5, fabric A; 11 oz/yd² (Wang et al. 2011).
+  const ClothMaterial& denim = *findClothMaterial("denim");
+  EXPECT_EQ(denim.source.kind, SheetKind::KesFabric);
+  EXPECT_EQ(denim.source.emtPercent, 5.515);
+  EXPECT_EQ(denim.source.shearGfPerCmDegree, 2.180);
+  EXPECT_EQ(denim.source.bendGfCm2PerCm, 0.172);
+  EXPECT_LT(rel(denim.arealDensity, 11.0 * 28.349523125e-3 / (0.9144 * 0.9144)), 1e-6);
+  EXPECT_LT(rel(denim.complianceStretch, 0.05515 / (500.0 * gfPerCm)), 1e-6);
+  EXPECT_LT(rel(denim.complianceShear, 1.0 / (2.180 * gfPerCm * perDegree)), 1e-6);
+  EXPECT_LT(rel(denim.complianceBend, 1.0 / (3.0 * 0.172 * gfCm2PerCm)), 1e-6);
+  EXPECT_EQ(std::string(denim.source.estimates), "friction");
+
+  // Natural rubber: MatWeb, G = 0.0005 GPa, ρ = 0.950 g/cc; E = 3 G; a 1 mm sheet.
+  const ClothMaterial& rubber = *findClothMaterial("rubber_sheet");
+  EXPECT_EQ(rubber.source.kind, SheetKind::SolidSheet);
+  EXPECT_DOUBLE_EQ(rubber.source.youngPa, 3.0 * 0.0005e9);
+  EXPECT_EQ(rubber.source.density, 950.0);
+  EXPECT_LT(rel(rubber.arealDensity, 0.95), 1e-6);
+  EXPECT_LT(rel(rubber.complianceStretch, 1.0 / 1500.0), 1e-6);                   // E t = 1500 N/m
+  EXPECT_LT(rel(rubber.complianceShear, 1.0 / 500.0), 1e-6);                      // E t / 3
+  EXPECT_LT(rel(rubber.complianceBend, 1.0 / (3.0 * 1.5e6 * 1e-9 / 9.0)), 1e-6);  // B = E t³ / (12 · 0.75)
+
+  // Paper: E in Ashby's 3–8.9 GPa (log middle 5.167 GPa), t = 110 µm, 80 g/m², ν = 0.3 (estimate).
+  const ClothMaterial& paper = *findClothMaterial("paper");
+  const double e = std::sqrt(3e9 * 8.9e9), t = 110e-6;
+  EXPECT_NEAR(paper.source.youngPa, 5.1672e9, 1e5);
+  EXPECT_EQ(paper.source.thickness, t);
+  EXPECT_LT(rel(paper.arealDensity, 0.080), 1e-6);
+  EXPECT_LT(rel(paper.complianceStretch, 1.0 / (e * t)), 1e-6);
+  EXPECT_LT(rel(paper.complianceShear, 2.0 * 1.3 / (e * t)), 1e-6);
+  EXPECT_LT(rel(paper.complianceBend, 12.0 * (1.0 - 0.09) / (3.0 * e * t * t * t)), 1e-6);
+  // 80 g/m² over 110 µm: 727 kg/m³, inside Ashby's 480–860 kg/m³ for paper (the sources agree).
+  EXPECT_GT(paper.arealDensity / t, 480.0);
+  EXPECT_LT(paper.arealDensity / t, 860.0);
+
+  // Every row is the conversion of the values it stores (nothing typed by hand), has a citation, and
+  // names its estimates; the rows without a source say that every value is one.
+  for (const ClothMaterial& m : clothMaterials()) {
+    const ClothMaterial again = deriveClothMaterial(m.name, m.source);
+    EXPECT_EQ(again.arealDensity, m.arealDensity) << m.name;
+    EXPECT_EQ(again.complianceStretch, m.complianceStretch) << m.name;
+    EXPECT_EQ(again.complianceShear, m.complianceShear) << m.name;
+    EXPECT_EQ(again.complianceBend, m.complianceBend) << m.name;
+    EXPECT_FALSE(std::string(m.source.citation).empty()) << m.name;
+    const bool representative = std::string(m.source.citation).rfind("representative", 0) == 0;
+    EXPECT_EQ(representative, std::string(m.source.estimates) == "every value") << m.name;
+  }
+}
+
+// "1.12 × 10⁻⁴" or "0.373" → the number; NaN if the text is neither.
+double parseDocNumber(std::string text) {
+  while (!text.empty() && text.back() == ' ') text.pop_back();
+  while (!text.empty() && text.front() == ' ') text.erase(0, 1);
+  const std::string times = " × 10";
+  const size_t at = text.find(times);
+  size_t used = 0;
+  const double mantissa = std::stod(text.substr(0, at), &used);
+  if (at == std::string::npos) return used == text.size() ? mantissa : std::nan("");
+  const std::map<std::string, char> superscripts = {{"⁰", '0'}, {"¹", '1'}, {"²", '2'}, {"³", '3'},
+                                                    {"⁴", '4'}, {"⁵", '5'}, {"⁶", '6'}, {"⁷", '7'},
+                                                    {"⁸", '8'}, {"⁹", '9'}, {"⁻", '-'}};
+  std::string exponent;
+  for (size_t i = at + times.size(); i < text.size();) {
+    bool found = false;
+    for (const auto& [glyph, c] : superscripts)
+      if (text.compare(i, glyph.size(), glyph) == 0) {
+        exponent += c;
+        i += glyph.size();
+        found = true;
+      }
+    if (!found) return std::nan("");
+  }
+  return mantissa * std::pow(10.0, std::stoi(exponent));
+}
+
+// The table of docs/materials.md, parsed: every row in the library's order, its numbers equal to the
+// library's to the 3 significant figures it prints, and its estimate marks (*) where the library has
+// estimates.
+TEST(ClothMaterials, DocTableMatchesTheLibrary) {
+  EXPECT_NEAR(parseDocNumber("1.12 × 10⁻⁴"), 1.12e-4, 1e-18);
+  EXPECT_NEAR(parseDocNumber("2.00 × 10³"), 2000.0, 1e-9);
+  EXPECT_TRUE(std::isnan(parseDocNumber("1.12 x 10^-4")));
+  std::ifstream file(VKXPBD_SOURCE_DIR "/docs/materials.md");
+  ASSERT_TRUE(file) << "docs/materials.md";
+  std::vector<std::vector<std::string>> rows;
+  for (std::string line; std::getline(file, line);) {
+    if (line.rfind("| `", 0) != 0) continue;
+    std::vector<std::string> cells;
+    size_t start = 1;
+    for (size_t bar; (bar = line.find(" |", start)) != std::string::npos; start = bar + 2)
+      cells.push_back(line.substr(start + 1, bar - start - 1));
+    rows.push_back(cells);
+  }
+  const std::vector<ClothMaterial>& library = clothMaterials();
+  ASSERT_EQ(rows.size(), library.size());
+  for (size_t i = 0; i < rows.size(); ++i) {
+    const ClothMaterial& m = library[i];
+    const std::vector<std::string>& cells = rows[i];
+    ASSERT_EQ(cells.size(), 8u) << "row " << i;
+    std::string quoted(1, '`');  // appended, not `+`: GCC 12 warns (-Wrestrict) on "`" + std::string
+    quoted.append(m.name).push_back('`');
+    EXPECT_EQ(cells[0], quoted);
+    const double columns[4] = {m.arealDensity, m.complianceStretch, m.complianceShear, m.complianceBend};
+    for (int c = 0; c < 4; ++c) {
+      const double doc = parseDocNumber(cells[1 + c]);
+      EXPECT_NEAR(doc, columns[c], 0.0051 * columns[c])
+          << m.name << " column " << 1 + c << ": " << cells[1 + c];
+    }
+    const std::string friction = cells[5];
+    const size_t comma = friction.find(',');
+    ASSERT_NE(comma, std::string::npos) << m.name;
+    EXPECT_FLOAT_EQ(std::stof(friction.substr(0, comma)), m.friction.x) << m.name;
+    EXPECT_FLOAT_EQ(std::stof(friction.substr(comma + 1)), m.friction.y) << m.name;
+    const std::string estimates = m.source.estimates;
+    const bool frictionEstimated =
+        estimates == "every value" || estimates.find("friction") != std::string::npos;
+    EXPECT_EQ(friction.find("(*)") != std::string::npos, frictionEstimated) << m.name << ": " << friction;
+    EXPECT_EQ(cells[6].find("(*)") != std::string::npos, !estimates.empty()) << m.name << ": " << cells[6];
+  }
 }
 
 std::string sceneError(const std::string& json) {
