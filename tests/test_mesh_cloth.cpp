@@ -235,13 +235,15 @@ TEST(ClothMaterials, SourcedRowsEqualTheConversionsOfTheirCitedValues) {
   EXPECT_DOUBLE_EQ(sheet::youngFromShearModulus(0.5e6, 0.5), 1.5e6);
   auto rel = [](double a, double b) { return std::abs(a - b) / std::abs(b); };
 
-  // Denim: Kumari & Khurana 2016, Table 5, fabric A; 11 oz/yd² (Wang et al. 2011).
+  // Denim: Kumari & Khurana 2016, Table 5, fabric A; 0.324 kg/m² measured (Wang et al. 2011).
   const ClothMaterial& denim = *findClothMaterial("denim");
   EXPECT_EQ(denim.source.kind, SheetKind::KesFabric);
   EXPECT_EQ(denim.source.emtPercent, 5.515);
   EXPECT_EQ(denim.source.shearGfPerCmDegree, 2.180);
   EXPECT_EQ(denim.source.bendGfCm2PerCm, 0.172);
-  EXPECT_LT(rel(denim.arealDensity, 11.0 * 28.349523125e-3 / (0.9144 * 0.9144)), 1e-6);
+  EXPECT_LT(rel(denim.arealDensity, 0.324), 1e-6);  // measured (Wang et al. 2011 data)
+  // ... and consistent with its name: 11 oz/yd² = 0.373 kg/m², within 15 %.
+  EXPECT_LT(rel(denim.arealDensity, 11.0 * 28.349523125e-3 / (0.9144 * 0.9144)), 0.15);
   EXPECT_LT(rel(denim.complianceStretch, 0.05515 / (500.0 * gfPerCm)), 1e-6);
   EXPECT_LT(rel(denim.complianceShear, 1.0 / (2.180 * gfPerCm * perDegree)), 1e-6);
   EXPECT_LT(rel(denim.complianceBend, 1.0 / (3.0 * 0.172 * gfCm2PerCm)), 1e-6);

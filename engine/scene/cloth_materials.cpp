@@ -43,12 +43,13 @@ std::vector<ClothMaterial> buildLibrary() {
   using namespace sheet;
   std::vector<ClothMaterial> m;
   // Denim: fabric A of Table 5 in Kumari and Khurana 2016 (KES-F). The table's weight (104 mg/cm²) and MIU
-  // (1.765) are far outside denim's range and are not used; the areal density is the "11oz Black Denim" of
-  // Wang, O'Brien and Ramamoorthi 2011 (oz/yd², the trade's unit of denim weight).
+  // (1.765) are far outside denim's range and are not used; the areal density is the one measured for the
+  // "11oz Black Denim" of Wang, O'Brien and Ramamoorthi 2011, as their data set gives it (ARCSim's
+  // materials/11oz-black-denim.json, "density": 0.324, kg/m²).
   m.push_back(deriveClothMaterial(
       "denim",
-      kes(5.515, 2.180, 0.172, ouncesPerSquareYard(11.0), {0.6f, 0.5f},
-          "Kumari & Khurana, J. Textiles 2016, Table 5 (A); Wang et al., SIGGRAPH 2011", "friction")));
+      kes(5.515, 2.180, 0.172, 0.324, {0.6f, 0.5f},
+          "Kumari & Khurana, J. Textiles 2016, Table 5 (A); Wang et al. 2011 data (ARCSim)", "friction")));
   m.push_back(deriveClothMaterial("cotton", kes(4.0, 1.0, 0.10, gramsPerSquareMetre(120.0), {0.5f, 0.4f},
                                                 "representative shirting", "every value")));
   // 19 momme charmeuse; 1 momme = 4.306 g/m² as the silk trade converts it.
