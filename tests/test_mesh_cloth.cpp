@@ -249,6 +249,9 @@ TEST(ClothMaterials, SourcedRowsEqualTheConversionsOfTheirCitedValues) {
   EXPECT_LT(rel(denim.complianceBend, 1.0 / (3.0 * 0.172 * gfCm2PerCm)), 1e-6);
   EXPECT_EQ(std::string(denim.source.estimates), "friction");
 
+  // Jersey: the areal density measured for Wang et al.'s t-shirt knit (gray-interlock), 0.187 kg/m².
+  EXPECT_LT(rel(findClothMaterial("jersey")->arealDensity, 0.187), 1e-6);
+
   // Natural rubber: MatWeb, G = 0.0005 GPa, ρ = 0.950 g/cc; E = 3 G; a 1 mm sheet.
   const ClothMaterial& rubber = *findClothMaterial("rubber_sheet");
   EXPECT_EQ(rubber.source.kind, SheetKind::SolidSheet);

@@ -57,8 +57,12 @@ std::vector<ClothMaterial> buildLibrary() {
                                               {0.3f, 0.25f}, "representative charmeuse", "every value")));
   m.push_back(deriveClothMaterial("leather", solid(20e6, 0.4, 1.0e-3, 850.0, 0.0, {0.6f, 0.5f},
                                                    "representative garment leather", "every value")));
-  m.push_back(deriveClothMaterial("jersey", kes(30.0, 0.4, 0.02, gramsPerSquareMetre(160.0), {0.5f, 0.4f},
-                                                "representative cotton single jersey", "every value")));
+  // Jersey: the stiffnesses are representative of a cotton single jersey; the areal density is the one
+  // measured for the t-shirt knit "gray-interlock" (60 % cotton, 40 % polyester) of Wang et al. 2011
+  // (ARCSim's materials/gray-interlock.json, "density": 0.187), an interlock rather than a single jersey.
+  m.push_back(deriveClothMaterial(
+      "jersey", kes(30.0, 0.4, 0.02, 0.187, {0.5f, 0.4f},
+                    "Wang et al. 2011 data (ARCSim), gray-interlock: areal density", "EMT, G, B, friction")));
   // Natural rubber: MatWeb gives the shear modulus 0.0005 GPa and the density 0.950 g/cc; E = 2 G (1 + ν)
   // = 3 G for rubber, which is nearly incompressible.
   m.push_back(deriveClothMaterial(
