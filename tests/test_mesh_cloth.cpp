@@ -252,6 +252,13 @@ TEST(ClothMaterials, SourcedRowsEqualTheConversionsOfTheirCitedValues) {
   // Jersey: the areal density measured for Wang et al.'s t-shirt knit (gray-interlock), 0.187 kg/m².
   EXPECT_LT(rel(findClothMaterial("jersey")->arealDensity, 0.187), 1e-6);
 
+  // Leather: Inpelle's 1.31 mm and 863 g/m² (their 0.65 g/cm³ agrees: 659 kg/m³), E = 20 MPa and ν = 0.4
+  // estimates: B = E t³ / (12 (1 − ν²)).
+  const ClothMaterial& leather = *findClothMaterial("leather");
+  EXPECT_LT(rel(leather.arealDensity, 0.863), 1e-6);
+  EXPECT_NEAR(leather.arealDensity / leather.source.thickness, 650.0, 15.0);
+  EXPECT_LT(rel(leather.complianceBend, 12.0 * (1.0 - 0.16) / (3.0 * 20e6 * std::pow(1.31e-3, 3.0))), 1e-6);
+
   // Natural rubber: MatWeb, G = 0.0005 GPa, ρ = 0.950 g/cc; E = 3 G; a 1 mm sheet.
   const ClothMaterial& rubber = *findClothMaterial("rubber_sheet");
   EXPECT_EQ(rubber.source.kind, SheetKind::SolidSheet);

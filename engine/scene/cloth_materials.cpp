@@ -55,8 +55,12 @@ std::vector<ClothMaterial> buildLibrary() {
   // 19 momme charmeuse; 1 momme = 4.306 g/m² as the silk trade converts it.
   m.push_back(deriveClothMaterial("silk", kes(5.0, 0.5, 0.03, gramsPerSquareMetre(19.0 * 4.306),
                                               {0.3f, 0.25f}, "representative charmeuse", "every value")));
-  m.push_back(deriveClothMaterial("leather", solid(20e6, 0.4, 1.0e-3, 850.0, 0.0, {0.6f, 0.5f},
-                                                   "representative garment leather", "every value")));
+  // Leather: thickness and weight measured for an interior leather (Inpelle's technical data report:
+  // 1.31 mm, 863 g/m², gross density 0.65 g/cm³); E and ν are representative values.
+  m.push_back(deriveClothMaterial(
+      "leather",
+      solid(20e6, 0.4, 1.31e-3, 0.0, gramsPerSquareMetre(863.0), {0.6f, 0.5f},
+            "Inpelle, technical data report - leather: thickness, weight", "E, Poisson's ratio, friction")));
   // Jersey: the stiffnesses are representative of a cotton single jersey; the areal density is the one
   // measured for the t-shirt knit "gray-interlock" (60 % cotton, 40 % polyester) of Wang et al. 2011
   // (ARCSim's materials/gray-interlock.json, "density": 0.187), an interlock rather than a single jersey.
