@@ -290,10 +290,19 @@ def check_mesh(mesh, start, end, stats):
     expected_types = {"faceVertexCounts": "int[]", "faceVertexIndices": "int[]", "points": "point3f[]",
                       "normals": "normal3f[]", "extent": "float3[]", "primvars:st": "texCoord2f[]",
                       "primvars:st:indices": "int[]", "doubleSided": "bool", "subdivisionScheme": "token"}
+    uniform = ("doubleSided", "subdivisionScheme")
     for attr_name, attr in attrs.items():
-        if attr_name in expected_types and attr["type"] != expected_types[attr_name]:
+        if attr_name not in expected_types:
+            raise UsdaError(f"{mesh['where']}: mesh {name}: unexpected attribute {attr_name}")
+        if attr["type"] != expected_types[attr_name]:
             raise UsdaError(f"{mesh['where']}: mesh {name}: {attr_name} is {attr['type']}, expected "
                             f"{expected_types[attr_name]}")
+        if attr["uniform"] != (attr_name in uniform):
+            raise UsdaError(f"{mesh['where']}: mesh {name}: {attr_name} "
+                            f"{'must' if attr_name in uniform else 'must not'} be uniform")
+    scheme = values_of(attrs.get("subdivisionScheme"))
+    if scheme and scheme[0][1][1] not in ("none", "catmullClark", "loop", "bilinear"):
+        raise UsdaError(f"{scheme[0][2]}: mesh {name}: unknown subdivisionScheme {scheme[0][1][1]!r}")
     counts = values_of(attrs["faceVertexCounts"])
     indices = values_of(attrs["faceVertexIndices"])
     if len(counts) != 1 or len(indices) != 1:
@@ -429,6 +438,9 @@ def mutations(text):
     yield "an extent not bounding the points", sub(
         r"(extent\.timeSamples = \{\n +\d+: \[\()[-0-9.e]+", r"\g<1>1000")
     yield "a stray character", text.replace("def Xform", "def Xform @", 1)
+    yield "an unknown mesh attribute", sub(r"^( +)(int\[\] faceVertexCounts)", r"\1float[] widths = [1]\n\1\2")
+    yield "an unknown subdivision scheme", text.replace('subdivisionScheme = "none"', 'subdivisionScheme = "nurbs"', 1)
+    yield "doubleSided not uniform", text.replace("uniform bool doubleSided", "bool doubleSided", 1)
     yield "a float as a face index", sub(r"(faceVertexIndices = \[)\d+", r"\g<1>0.5")
     if "primvars:st:indices" in text:
         yield "a UV index past the UVs", sub(r"(primvars:st:indices = \[)\d+", r"\g<1>100000000")
