@@ -1,35 +1,114 @@
-// The material table. Conversions used (docs/materials.md):
-//   tensile stiffness k_t = 490.3 N/m / EMT (KES-F extension EMT at 500 gf/cm = 490.3 N/m), α_stretch =
-//   1/k_t; shear stiffness k_s = G × 56.19 N/m (KES-F G in gf/cm/degree), α_shear = 1/k_s; bending rigidity B
-//   = KES-F B × 9.807e-5 N·m (B in gf·cm²/cm), or E t³ / (12 (1 − ν²)) for a solid sheet of thickness t;
-//   α_bend = 1/(3 B) (dihedral constraints on a near-regular mesh); a solid sheet: k_t = E t, k_s = E t / (2
-//   (1 + ν)), areal density ρ t.
+// The material table: each row holds the published values as read in its source (docs/materials.md has
+// the references in full) and the SI columns are derived from them by scene/sheet_conversions.h, so no
+// compliance is typed by hand. Values marked as estimates had no source that could be re-read.
 #include "scene/cloth_materials.h"
+
+#include "scene/sheet_conversions.h"
 
 namespace vkxpbd {
 
+namespace {
+
+SheetSource kes(double emtPercent, double g, double b, double arealDensity, glm::vec2 friction,
+                const char* citation, const char* estimates) {
+  SheetSource s;
+  s.kind = SheetKind::KesFabric;
+  s.emtPercent = emtPercent;
+  s.shearGfPerCmDegree = g;
+  s.bendGfCm2PerCm = b;
+  s.arealDensity = arealDensity;
+  s.friction = friction;
+  s.citation = citation;
+  s.estimates = estimates;
+  return s;
+}
+
+// A solid sheet; `density` 0 means `arealDensity` (kg/m², from the grammage) is given instead.
+SheetSource solid(double youngPa, double poisson, double thickness, double density, double arealDensity,
+                  glm::vec2 friction, const char* citation, const char* estimates) {
+  SheetSource s;
+  s.kind = SheetKind::SolidSheet;
+  s.youngPa = youngPa;
+  s.poisson = poisson;
+  s.thickness = thickness;
+  s.density = density;
+  s.arealDensity = arealDensity;
+  s.friction = friction;
+  s.citation = citation;
+  s.estimates = estimates;
+  return s;
+}
+
+std::vector<ClothMaterial> buildLibrary() {
+  using namespace sheet;
+  std::vector<ClothMaterial> m;
+  // Denim: fabric A of Table 5 in Kumari and Khurana 2016 (KES-F). The table's weight (104 mg/cm²) and MIU
+  // (1.765) are far outside denim's range and are not used; the areal density is the one measured for the
+  // "11oz Black Denim" of Wang, O'Brien and Ramamoorthi 2011, as their data set gives it (ARCSim's
+  // materials/11oz-black-denim.json, "density": 0.324, kg/m²).
+  m.push_back(deriveClothMaterial(
+      "denim",
+      kes(5.515, 2.180, 0.172, 0.324, {0.6f, 0.5f},
+          "Kumari & Khurana, J. Textiles 2016, Table 5 (A); Wang et al. 2011 data (ARCSim)", "friction")));
+  m.push_back(deriveClothMaterial("cotton", kes(4.0, 1.0, 0.10, gramsPerSquareMetre(120.0), {0.5f, 0.4f},
+                                                "representative shirting", "every value")));
+  // 19 momme charmeuse; 1 momme = 4.306 g/m² as the silk trade converts it.
+  m.push_back(deriveClothMaterial("silk", kes(5.0, 0.5, 0.03, gramsPerSquareMetre(19.0 * 4.306),
+                                              {0.3f, 0.25f}, "representative charmeuse", "every value")));
+  // Leather: thickness and weight measured for an interior leather (Inpelle's technical data report:
+  // 1.31 mm, 863 g/m², gross density 0.65 g/cm³); E and ν are representative values.
+  m.push_back(deriveClothMaterial(
+      "leather",
+      solid(20e6, 0.4, 1.31e-3, 0.0, gramsPerSquareMetre(863.0), {0.6f, 0.5f},
+            "Inpelle, technical data report - leather: thickness, weight", "E, Poisson's ratio, friction")));
+  // Jersey: the stiffnesses are representative of a cotton single jersey; the areal density is the one
+  // measured for the t-shirt knit "gray-interlock" (60 % cotton, 40 % polyester) of Wang et al. 2011
+  // (ARCSim's materials/gray-interlock.json, "density": 0.187), an interlock rather than a single jersey.
+  m.push_back(deriveClothMaterial(
+      "jersey", kes(30.0, 0.4, 0.02, 0.187, {0.5f, 0.4f},
+                    "Wang et al. 2011 data (ARCSim), gray-interlock: areal density", "EMT, G, B, friction")));
+  // Natural rubber: MatWeb gives the shear modulus 0.0005 GPa and the density 0.950 g/cc; E = 2 G (1 + ν)
+  // = 3 G for rubber, which is nearly incompressible.
+  m.push_back(deriveClothMaterial(
+      "rubber_sheet", solid(youngFromShearModulus(0.5e6, 0.5), 0.5, 1.0e-3, 950.0, 0.0, {1.0f, 0.8f},
+                            "MatWeb, Natural Rubber, Vulcanized (NR, IR, Polyisoprene)",
+                            "thickness 1 mm (a chosen sheet), friction")));
+  // Paper: Young's modulus from Ashby's range for paper (3–8.9 GPa, newsprint to Kraft), its middle on a log
+  // scale; thickness ~110 µm of printing paper (Scientific Reports 2014, Table 2); 80 g/m² names the product.
+  m.push_back(deriveClothMaterial(
+      "paper",
+      solid(logMidpoint(3e9, 8.9e9), 0.3, 110e-6, 0.0, gramsPerSquareMetre(80.0), {0.4f, 0.3f},
+            "Ashby, Materials and the Environment, 'Paper and cardboard'; Sci. Rep. 4, 6275, Table 2",
+            "Poisson's ratio 0.3, friction")));
+  return m;
+}
+
+}  // namespace
+
+ClothMaterial deriveClothMaterial(const char* name, const SheetSource& s) {
+  using namespace sheet;
+  double tensile = 0.0, shear = 0.0, bend = 0.0, areal = s.arealDensity;
+  if (s.kind == SheetKind::KesFabric) {
+    tensile = kesTensileStiffness(s.emtPercent);
+    shear = kesShearStiffness(s.shearGfPerCmDegree);
+    bend = kesBendingRigidity(s.bendGfCm2PerCm);
+  } else {
+    tensile = solidTensileStiffness(s.youngPa, s.thickness);
+    shear = solidShearStiffness(s.youngPa, s.poisson, s.thickness);
+    bend = solidBendingRigidity(s.youngPa, s.poisson, s.thickness);
+    if (s.density > 0.0) areal = solidArealDensity(s.density, s.thickness);
+  }
+  return {name,
+          static_cast<float>(areal),
+          static_cast<float>(stretchCompliance(tensile)),
+          static_cast<float>(shearCompliance(shear)),
+          static_cast<float>(bendCompliance(bend)),
+          s.friction,
+          s};
+}
+
 const std::vector<ClothMaterial>& clothMaterials() {
-  static const std::vector<ClothMaterial> materials = {
-      // Denim: KES-F measurement of fabric A of Table 5 in "Regenerated cellulose-based denim fabric
-      // for tropical regions" (Journal of Textiles, Hindawi, 2016): EMT 5.515 %, G 2.180 gf/cm/deg,
-      // B 0.172 gf·cm²/cm. Areal density 11 oz/yd² = 0.373 kg/m² (the "11oz denim" of Wang, O'Brien and
-      // Ramamoorthi, SIGGRAPH 2011). Friction: representative value, not from a checked measurement.
-      {"denim", 0.373f, 1.12e-4f, 8.16e-3f, 1.98e4f, {0.6f, 0.5f}, "KES-F, J. Textiles 2016 (Table 5, A)"},
-      // The following are representative values of the fabric class (docs/materials.md says so for
-      // each); their primary measurements were not checked in this project.
-      // Cotton shirting 0.12 kg/m²; EMT 4 %, G 1.0 gf/cm/deg, B 0.10 gf·cm²/cm.
-      {"cotton", 0.12f, 8.16e-5f, 1.78e-2f, 3.40e4f, {0.5f, 0.4f}, "representative KES-F values"},
-      // Silk charmeuse 19 momme = 19 × 4.306 g/m² = 0.0818 kg/m²; EMT 5 %, G 0.5 gf/cm/deg, B 0.03 gf·cm²/cm.
-      {"silk", 0.0818f, 1.02e-4f, 3.56e-2f, 1.13e5f, {0.3f, 0.25f}, "representative KES-F values; momme"},
-      // Garment leather, t = 1.0 mm, ρ = 850 kg/m³, E = 20 MPa, ν = 0.4.
-      {"leather", 0.85f, 5.0e-5f, 1.4e-4f, 1.68e2f, {0.6f, 0.5f}, "representative solid-sheet values"},
-      // Cotton single jersey (knit) 0.16 kg/m²; EMT 30 %, G 0.4 gf/cm/deg, B 0.02 gf·cm²/cm.
-      {"jersey", 0.16f, 6.1e-4f, 4.45e-2f, 1.70e5f, {0.5f, 0.4f}, "representative KES-F values"},
-      // Natural rubber sheet, t = 1.0 mm, ρ = 920 kg/m³, E = 1.5 MPa, ν = 0.5.
-      {"rubber_sheet", 0.92f, 6.67e-4f, 2.0e-3f, 2.0e3f, {1.0f, 0.8f}, "representative solid-sheet values"},
-      // Office paper 80 g/m², t = 0.1 mm, E = 4 GPa, ν = 0.3.
-      {"paper", 0.08f, 2.5e-6f, 6.5e-6f, 9.1e2f, {0.4f, 0.3f}, "grammage 80 g/m²; representative E"},
-  };
+  static const std::vector<ClothMaterial> materials = buildLibrary();
   return materials;
 }
 

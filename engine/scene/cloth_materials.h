@@ -1,5 +1,7 @@
 // The cloth material library (docs/materials.md): named sets of areal density, compliances and friction in
-// SI units that a cloth starts from (`"material": "denim"`); the cloth's own keys override them.
+// SI units that a cloth starts from (`"material": "denim"`); the cloth's own keys override them. Every row
+// stores the values as published, with their citation; the SI columns are derived from them in code
+// (scene/sheet_conversions.h).
 #pragma once
 
 #include <string>
@@ -11,6 +13,32 @@
 
 namespace vkxpbd {
 
+// What a row was measured as: a fabric on the KES-F (Kawabata) instruments, or a solid sheet of known
+// thickness and elastic constants.
+enum class SheetKind { KesFabric, SolidSheet };
+
+// The published values of one material, as read in its sources (docs/materials.md lists them in full).
+// Values without a source that could be re-read are estimates: `estimates` names them, and docs/materials.md
+// marks the row with (*).
+struct SheetSource {
+  SheetKind kind = SheetKind::KesFabric;
+  // KES-F fabric: extension EMT (%) at 500 gf/cm, shear rigidity G (gf/cm/degree), bending rigidity B
+  // (gf·cm²/cm), and the areal density (kg/m²) from the fabric's grammage.
+  double emtPercent = 0.0;
+  double shearGfPerCmDegree = 0.0;
+  double bendGfCm2PerCm = 0.0;
+  double arealDensity = 0.0;  // kg/m² (KES-F rows)
+  // Solid sheet: Young's modulus E (Pa), Poisson's ratio ν, thickness t (m), density ρ (kg/m³), or the
+  // areal density (kg/m²) when the grammage is what is given (then `density` is 0).
+  double youngPa = 0.0;
+  double poisson = 0.0;
+  double thickness = 0.0;
+  double density = 0.0;
+  glm::vec2 friction{0.0f};    // μs, μk
+  const char* citation = "";   // author, title, year, table/page of the cited values
+  const char* estimates = "";  // the values that are estimates (*), or "" when every value is cited
+};
+
 struct ClothMaterial {
   const char* name;
   float arealDensity;       // kg/m²
@@ -18,8 +46,12 @@ struct ClothMaterial {
   float complianceShear;    // m/N: 1 / in-plane shear stiffness (N/m) of the sheet
   float complianceBend;     // 1/(N·m): dihedral bending, 1 / (3 B) with B the bending rigidity (N·m)
   glm::vec2 friction;       // μs, μk
-  const char* source;       // where the numbers come from (docs/materials.md has the full references)
+  SheetSource source;       // the published values the columns above are derived from
 };
+
+// The SI columns of a material from its published values (docs/materials.md, "From measurements to
+// compliances").
+ClothMaterial deriveClothMaterial(const char* name, const SheetSource& source);
 
 // Every material, in the order of docs/materials.md.
 const std::vector<ClothMaterial>& clothMaterials();
