@@ -515,6 +515,16 @@ for name, cloth, expect in [
     write(f"scenes/{name}.json", json.dumps({"cloths": [cloth]}) + "\n")
     case("scene", 3, expect, RUN.format(file=f"scenes/{name}.json"))
 
+# ---- soft-body aerodynamics and the hierarchy's compression compliance ---------------------------------------
+scene_case("soft_aerodynamics_drag_negative", SOFT, S + ["aerodynamics"], {"normal_drag": -1})
+scene_case("soft_aerodynamics_unknown_key", SOFT, S + ["aerodynamics"], {"drag": 1.0},
+           expect_path="soft_bodies[0].aerodynamics.drag")
+scene_case("hierarchy_compression_negative", CLOTH, ["solver", "hierarchy"], {"compression_compliance": -1},
+           expect_path="solver.hierarchy.compression_compliance")
+scene_case("hierarchy_compression_with_bilateral", CLOTH, ["solver", "hierarchy"],
+           {"bilateral": True, "compression_compliance": 0.01}, expect_path="solver.hierarchy.compression_compliance",
+           extra=": cannot be combined")
+
 with open(os.path.join(HERE, "cases.tsv"), "w") as f:
     f.write("# category\texit code\ttext the output must contain\tcommand line (@DIR@: this folder, @OUT@: a fresh "
             "temporary folder). Written by make_cases.py.\n")
