@@ -69,36 +69,18 @@ class Tearing {
                                    float alphaScale) const;
 
   // Spare particles taken so far by tear body k (model.tears[k]).
-  uint32_t sparesUsed(size_t k) const { return nextSpare_[k]; }
+  uint32_t sparesUsed(size_t k) const;
   uint64_t totalBroken() const { return totalBroken_; }
   // The particle p was split off (p itself when it is no copy).
-  uint32_t originOf(uint32_t p) const { return origin_[p]; }
+  uint32_t originOf(uint32_t p) const;
+  // The split's bookkeeping (shared/tear_layout.h), as the shared split code (shared/tear_split.h)
+  // leaves it.
+  const std::vector<uint32_t>& table() const { return table_; }
 
  private:
-  struct Corner;
-  // Splits p across the plane through it with normal n (m): what lies on n's side goes to a copy.
-  bool splitParticle(uint32_t p, glm::vec3 n, Model& model, SolverLayout& layout, State& state,
-                     std::vector<glm::vec4>& history, TearReport& report);
+  uint32_t at(uint32_t slot, uint32_t i) const { return table_[table_[slot] + i]; }
 
-  // A constraint (a, b) removed without a split: its triangles collapse (not drawn) and bending
-  // elements across it break, so nothing stretches over the cut.
-  void cutEdge(uint32_t a, uint32_t b, Model& model, SolverLayout& layout, TearReport& report);
-
-  // After the splits: every drawn triangle of a tearing surface is held by intact stretch or shear
-  // constraints between its corners on at least two edges, so none reaches across the crack (a flap
-  // whose edges on the crack kept their constraints on the other side is re-attached or collapsed).
-  void holdTriangles(Model& model, SolverLayout& layout, TearReport& report);
-
-  std::vector<uint32_t> tearOf_;  // per particle: index into model.tears, or VKXPBD_NONE
-  std::vector<uint32_t> origin_;  // per particle: the particle it was split off (itself at the start)
-  // Per original particle, CSR: its triangles (index into the packed surfaces) and its constraints
-  // (distance k in layout order, or distance count + element k) at load time.
-  std::vector<uint32_t> triangleOffsets_, triangles_;
-  std::vector<uint32_t> constraintOffsets_, constraints_;
-  std::vector<uint32_t> surfaceBase_;  // packed triangle index of each surface's first triangle
-  std::vector<uint32_t> nextSpare_;    // per tear body
-  std::vector<uint8_t> onCrack_;       // per particle: 1 once split (it or its copy)
-  std::vector<uint32_t> sibling_;      // per split particle: its copy, or for a copy the one it came from
+  std::vector<uint32_t> table_;
   uint64_t totalBroken_ = 0;
 };
 
