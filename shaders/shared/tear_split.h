@@ -354,19 +354,19 @@ XPBD_FN void tearHoldTriangle(TEAR_CTX_PARAM uint body, uint t) {
   if (b0 == b1 || b1 == b2 || b0 == b2 || tearHeldEdges(TEAR_CTX t) >= 2u) return;
   uint spareFirst = tearBodyAt(TEAR_CTX body, VKXPBD_TEAR_BODY_SPARE_FIRST);
   uint taken = tearBodyAt(TEAR_CTX body, VKXPBD_TEAR_BODY_NEXT_SPARE);
-  bool fixed = false;
-  for (uint k = 0u; k < 3u && !fixed; ++k) {
+  bool held = false;
+  for (uint k = 0u; k < 3u && !held; ++k) {
     uint before = k == 0u ? b0 : k == 1u ? b1 : b2;
     uint o = tearAt(TEAR_CTX VKXPBD_TEAR_HDR_ORIGIN, before);
-    for (uint i = 0u; i <= taken && !fixed; ++i) {
+    for (uint i = 0u; i <= taken && !held; ++i) {
       uint r = i == 0u ? o : spareFirst + i - 1u;
       if (r == before || tearAt(TEAR_CTX VKXPBD_TEAR_HDR_ORIGIN, r) != o) continue;
       tsSetCorner(TEAR_CTX 3u * t + k, r);
-      fixed = tearHeldEdges(TEAR_CTX t) >= 2u;
-      if (!fixed) tsSetCorner(TEAR_CTX 3u * t + k, before);
+      held = tearHeldEdges(TEAR_CTX t) >= 2u;
+      if (!held) tsSetCorner(TEAR_CTX 3u * t + k, before);
     }
   }
-  if (fixed) {
+  if (held) {
     tearCountUp(TEAR_CTX VKXPBD_TEAR_COUNTER_HELD);
   } else {
     tsSetCorner(TEAR_CTX 3u * t + 1u, b0);  // held by nothing: collapses (not drawn)
