@@ -11,13 +11,14 @@
 //        p
 //
 // The split is serial and deterministic: the broken constraints are handled in layout order, spare
-// particles are taken in order (step() has the details). When one of a broken constraint's particles c is
-// already on a crack (split before) the other one t is split, across the direction in which the crack opens
-// at c (from c to its last copy or original), so that the crack runs on; otherwise the first (a) is split
-// across the constraint, else the second. A pinned particle is never split; a split that would leave all
-// triangles on one side is not made; when no spare is left the constraint only breaks. A constraint moves
-// from p to p' only, and p' is in no constraint that did not hold p, so constraints of one colour still share
-// no moving particle: no recolouring. A removed constraint keeps its slot with both ends on one particle (a
+// particles are taken in order (shared/tear_split.h has the details). When one of a broken constraint's
+// particles c is already on a crack (split before) the other one t is split, across the direction in which
+// the crack opens at c (from c to its last copy or original), so that the crack runs on; otherwise the first
+// (a) is split across the constraint, else the second. A pinned particle is never split; a split that would
+// leave all triangles on one side is not made; when no spare is left the constraint only breaks. A constraint
+// moves from p to p' only, and p' is in no constraint that did not hold p, so constraints of one colour still
+// share no moving particle: no recolouring. A removed constraint keeps its slot with both ends on one
+// particle (a
 // == b; a resting one when it has one, so that no Jacobi slot list grows), which every projection skips
 // (zero length). Bending elements whose two triangles end up on different
 // sides break the same way (all four ends on one particle).
