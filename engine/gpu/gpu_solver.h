@@ -118,7 +118,7 @@ class GpuSolver {
   struct TearCopy {
     Model model;
     SolverLayout layout;
-    Tearing tearing;
+    Tearing tearing;  // the tear table as built at load (the GPU keeps the live one)
     TearReport last;
     uint64_t version = 0;
     TearCopy(const Model& m, const SolverLayout& l) : model(m), layout(l), tearing(m, l) {}
@@ -139,6 +139,14 @@ class GpuSolver {
   std::vector<vk::Buffer> surfaceBuffers_;
   VkPipelineLayout surfacePipelineLayout_ = VK_NULL_HANDLE;
   vk::BufferDescriptorSet surfaceDescriptors_;
+  // The tear passes' set (VKXPBD_TEAR_BINDING_*, gpu/gpu_tearing.cpp): the solver's and the surface set's
+  // buffers, and its own tear table and inverse masses; only with tearing bodies.
+  void createTearDescriptors();
+  vk::Buffer tearTable_, tearRestW_;
+  VkPipelineLayout tearPipelineLayout_ = VK_NULL_HANDLE;
+  vk::BufferDescriptorSet tearDescriptors_;
+  VkPipelineLayout passPipelineLayout(PassLayout layout) const;
+  const VkDescriptorSet* passDescriptorSet(PassLayout layout) const;
   std::array<VkPipeline, kPassCount> pipelines_{};  // per PassId; null when the model never uses the pass
   FrameSchedule schedule_;                          // what recordFrame records
 

@@ -45,7 +45,11 @@
 #define VKXPBD_TEAR_COUNTER_BROKEN_ELEMENTS 2
 #define VKXPBD_TEAR_COUNTER_HELD 3
 #define VKXPBD_TEAR_COUNTER_COLLAPSED 4
-#define VKXPBD_TEAR_COUNTER_COUNT 5
+// The GPU's tear passes (shaders/tear_split.comp, tear_hold.comp): broken constraints and triangles
+// handled, summed over their dispatches, so the host can tell that none was cut short.
+#define VKXPBD_TEAR_COUNTER_SPLIT_DONE 5
+#define VKXPBD_TEAR_COUNTER_HOLD_DONE 6
+#define VKXPBD_TEAR_COUNTER_COUNT 7
 
 // ConstraintKind (sim/model.h) values the split tells apart.
 #define VKXPBD_TEAR_KIND_STRETCH 0u

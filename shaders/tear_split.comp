@@ -1,0 +1,22 @@
+#version 450
+// Tear pass "tear split" (docs/tearing.md), VKXPBD_TEAR_CHUNKS one-invocation dispatches after the tear
+// check: the first sorts the broken list into layout order (the check appended in any order) and zeroes
+// the step's counters; each breaks its share of the list, in order, with the shared split
+// (shared/tear_split.h), and counts the constraints it handled (the host checks that all were).
+#include "tear_common.glsl"
+
+void main() {
+  uint count = tearCount;
+  if (pc.first == 0u) {
+    tearResetCounters();
+    for (uint i = 1u; i < count; ++i) {  // insertion sort: the list is short
+      uint k = tearBroken[i];
+      uint j = i;
+      for (; j > 0u && tearBroken[j - 1u] > k; --j) tearBroken[j] = tearBroken[j - 1u];
+      tearBroken[j] = k;
+    }
+  }
+  uvec2 share = tearChunk(count);
+  for (uint i = share.x; i < share.y; ++i) tearBreak(tearBroken[i]);
+  tearPut(VKXPBD_TEAR_HDR_COUNTERS, VKXPBD_TEAR_COUNTER_SPLIT_DONE, tearAt(VKXPBD_TEAR_HDR_COUNTERS, VKXPBD_TEAR_COUNTER_SPLIT_DONE) + share.y - share.x);
+}
