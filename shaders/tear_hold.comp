@@ -12,8 +12,10 @@ void main() {
   for (uint body = 0u; body < bodies; ++body) {
     uint first = tearBodyAt(body, VKXPBD_TEAR_BODY_TRI_FIRST);
     uvec2 share = tearChunk(tearBodyAt(body, VKXPBD_TEAR_BODY_TRI_COUNT));
-    for (uint t = share.x; t < share.y; ++t) tearHoldTriangle(body, first + t);
-    done += share.y - share.x;
+    for (uint t = share.x; t < share.y; ++t) {
+      tearHoldTriangle(body, first + t);
+      ++done;  // counted in the loop: a loop cut short leaves it short
+    }
   }
   tearPut(VKXPBD_TEAR_HDR_COUNTERS, VKXPBD_TEAR_COUNTER_HOLD_DONE, tearAt(VKXPBD_TEAR_HDR_COUNTERS, VKXPBD_TEAR_COUNTER_HOLD_DONE) + done);
 }

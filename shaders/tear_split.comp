@@ -17,6 +17,10 @@ void main() {
     }
   }
   uvec2 share = tearChunk(count);
-  for (uint i = share.x; i < share.y; ++i) tearBreak(tearBroken[i]);
-  tearPut(VKXPBD_TEAR_HDR_COUNTERS, VKXPBD_TEAR_COUNTER_SPLIT_DONE, tearAt(VKXPBD_TEAR_HDR_COUNTERS, VKXPBD_TEAR_COUNTER_SPLIT_DONE) + share.y - share.x);
+  uint done = 0u;  // counted in the loop: a loop cut short leaves it short
+  for (uint i = share.x; i < share.y; ++i) {
+    tearBreak(tearBroken[i]);
+    ++done;
+  }
+  tearPut(VKXPBD_TEAR_HDR_COUNTERS, VKXPBD_TEAR_COUNTER_SPLIT_DONE, tearAt(VKXPBD_TEAR_HDR_COUNTERS, VKXPBD_TEAR_COUNTER_SPLIT_DONE) + done);
 }
