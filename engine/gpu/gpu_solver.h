@@ -124,6 +124,8 @@ class GpuSolver {
     TearCopy(const Model& m, const SolverLayout& l) : model(m), layout(l), tearing(m, l) {}
   };
   void tearAfterFrame();
+  // tearAfterFrame when the tear passes split on the GPU: reads what they changed (table: theirs).
+  void splitOnGpuAfterFrame(const std::vector<uint32_t>& table, std::vector<uint32_t> broken);
   std::unique_ptr<TearCopy>
       tear_;  // null without tearing bodies; before model_ and layout_ (they refer to it)
   const Model& model_;

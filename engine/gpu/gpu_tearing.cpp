@@ -14,6 +14,7 @@
 #include "gpu/gpu_solver.h"
 #include "shared/tear_layout.h"
 #include "sim/contact_triangles.h"
+#include "sim/tear_table.h"
 
 namespace vkxpbd {
 
@@ -94,20 +95,71 @@ void GpuSolver::tearAfterFrame() {
   TearCopy& t = *tear_;
   t.last = TearReport{};
   wait();
-  // The count, then the list, as the tear check pass wrote them and the tear split pass sorted them
-  // (the frame's last barrier makes them visible to the host); the count goes back to zero for the next
-  // frame.
+  // The count, then the list, as the tear check pass wrote them (the frame's last barrier makes them
+  // visible to the host); the count goes back to zero for the next frame.
   auto* list = static_cast<uint32_t*>(surfaceBuffers_[VKXPBD_SURFACE_BINDING_TEAR_BROKEN].mapped);
   const uint32_t count = list[0];
   if (count == 0) return;
   if (count > layout_.distance.size()) throw std::logic_error("tearing: broken count past its list");
-  t.last.broken.assign(list + 1, list + 1 + count);
+  std::vector<uint32_t> broken(list + 1, list + 1 + count);
   list[0] = 0u;
+  // Layout order, whatever order the threads appended in (the tear split pass sorted it already when it
+  // split).
+  std::sort(broken.begin(), broken.end());
 
-  // The split ran on the GPU (tear split, tear hold): read what it changed, and check that no pass was
-  // cut short.
-  const std::vector<uint32_t> table = get<uint32_t>(ctx_, tearTable_, t.tearing.table().size());
+  const bool gpuSplits = tearSplitsOnGpu(model_);
+  std::vector<uint32_t> table;
+  if (gpuSplits) table = get<uint32_t>(ctx_, tearTable_, t.tearing.table().size());
   auto counter = [&](uint32_t c) { return table[table[VKXPBD_TEAR_HDR_COUNTERS] + c]; };
+  const uint32_t rows = t.layout.adjacency.rowCount();
+  if (gpuSplits && counter(VKXPBD_TEAR_COUNTER_DEFERRED) == 0u) {
+    splitOnGpuAfterFrame(table, std::move(broken));
+  } else {
+    // The host splits this frame (a surface too large for the tear passes, or more broken than they
+    // take), the same code on its copies of the model and layout (and of the GPU's table when the
+    // passes split the earlier frames), and uploads what changed.
+    if (gpuSplits) t.tearing.setTable(std::move(table));
+    const uint32_t n = model_.particleCount();
+    State state = download();
+    const bool bdf2 = settings_.integrator == Integrator::Bdf2;
+    std::vector<glm::vec4> history;
+    if (bdf2) history = get<glm::vec4>(ctx_, buffers_[VKXPBD_BINDING_INTEGRATOR_HISTORY], 2 * size_t{n});
+    t.last = t.tearing.split(t.model, t.layout, state, history, std::move(broken));
+    put(ctx_, buffers_[VKXPBD_BINDING_POSITIONS], state.positions);
+    put(ctx_, buffers_[VKXPBD_BINDING_POSITION_LOW], state.positionsLow);
+    put(ctx_, buffers_[VKXPBD_BINDING_VELOCITIES], state.velocities);
+    if (bdf2) put(ctx_, buffers_[VKXPBD_BINDING_INTEGRATOR_HISTORY], history);
+    put(ctx_, buffers_[VKXPBD_BINDING_DISTANCE], t.layout.distance);
+    put(ctx_, buffers_[VKXPBD_BINDING_ELEMENTS], t.layout.elements);
+    put(ctx_, surfaceBuffers_[VKXPBD_SURFACE_BINDING_TRIANGLES], t.layout.surface.indices);
+    if (gpuSplits) {
+      put(ctx_, tearTable_, t.tearing.table());
+      std::vector<float> restW(n);
+      for (size_t p = 0; p < restW.size(); ++p) restW[p] = t.model.restPositions[p].w;
+      put(ctx_, tearRestW_, restW);
+    }
+  }
+
+  std::vector<uint32_t> jacobiRows = t.layout.adjacency.offsets;
+  jacobiRows.insert(jacobiRows.end(), t.layout.adjacency.particles.begin(),
+                    t.layout.adjacency.particles.end());
+  put(ctx_, buffers_[VKXPBD_BINDING_JACOBI_ROWS], jacobiRows);
+  put(ctx_, buffers_[VKXPBD_BINDING_JACOBI_SLOTS], t.layout.adjacency.slots);
+  put(ctx_, buffers_[VKXPBD_BINDING_JACOBI_SCALE], t.layout.jacobiScale);
+  put(ctx_, buffers_[VKXPBD_BINDING_CONTACT_TRIANGLES], packContactTriangles(t.model));
+  put(ctx_, surfaceBuffers_[VKXPBD_SURFACE_BINDING_TRIANGLE_OFFSETS], t.layout.surface.offsets);
+  put(ctx_, surfaceBuffers_[VKXPBD_SURFACE_BINDING_PARTICLE_TRIANGLES], t.layout.surface.triangles);
+  ++t.version;
+  // The Jacobi apply pass has one thread per row: re-record when the rows changed.
+  if (t.layout.adjacency.rowCount() != rows) rerecordFrames();
+}
+
+void GpuSolver::splitOnGpuAfterFrame(const std::vector<uint32_t>& table, std::vector<uint32_t> broken) {
+  // The tear split and tear hold passes split on the GPU: check that none was cut short, then read what
+  // they changed and rebuild on the host what follows from it (uploaded by tearAfterFrame).
+  TearCopy& t = *tear_;
+  auto counter = [&](uint32_t c) { return table[table[VKXPBD_TEAR_HDR_COUNTERS] + c]; };
+  const auto count = static_cast<uint32_t>(broken.size());
   uint32_t tearTriangles = 0;
   for (uint32_t b = 0; b < model_.tears.size(); ++b)
     tearTriangles +=
@@ -119,6 +171,7 @@ void GpuSolver::tearAfterFrame() {
                            std::to_string(count) + " broken, " +
                            std::to_string(counter(VKXPBD_TEAR_COUNTER_HOLD_DONE)) + " of " +
                            std::to_string(tearTriangles) + " triangles)");
+  t.last.broken = std::move(broken);
   t.last.removed = counter(VKXPBD_TEAR_COUNTER_REMOVED);
   t.last.splits = counter(VKXPBD_TEAR_COUNTER_SPLITS);
   t.last.brokenElements = counter(VKXPBD_TEAR_COUNTER_BROKEN_ELEMENTS);
@@ -136,24 +189,8 @@ void GpuSolver::tearAfterFrame() {
               packed.begin() + t.layout.surface.surfaceStart[s + 1], t.model.surfaces[s].indices.begin());
   const std::vector<float> restW = get<float>(ctx_, tearRestW_, model_.particleCount());
   for (size_t p = 0; p < restW.size(); ++p) t.model.restPositions[p].w = restW[p];
-
-  // What follows from the topology, still on the host: the Jacobi rows and scales, the surface
-  // adjacency and the contact triangles.
-  const uint32_t rows = t.layout.adjacency.rowCount();
   t.layout.adjacency = buildJacobiAdjacency(t.model, t.layout);
   t.layout.surface = buildSurfaceTriangles(t.model);
-  std::vector<uint32_t> jacobiRows = t.layout.adjacency.offsets;
-  jacobiRows.insert(jacobiRows.end(), t.layout.adjacency.particles.begin(),
-                    t.layout.adjacency.particles.end());
-  put(ctx_, buffers_[VKXPBD_BINDING_JACOBI_ROWS], jacobiRows);
-  put(ctx_, buffers_[VKXPBD_BINDING_JACOBI_SLOTS], t.layout.adjacency.slots);
-  put(ctx_, buffers_[VKXPBD_BINDING_JACOBI_SCALE], t.layout.jacobiScale);
-  put(ctx_, buffers_[VKXPBD_BINDING_CONTACT_TRIANGLES], packContactTriangles(t.model));
-  put(ctx_, surfaceBuffers_[VKXPBD_SURFACE_BINDING_TRIANGLE_OFFSETS], t.layout.surface.offsets);
-  put(ctx_, surfaceBuffers_[VKXPBD_SURFACE_BINDING_PARTICLE_TRIANGLES], t.layout.surface.triangles);
-  ++t.version;
-  // The Jacobi apply pass has one thread per row: re-record when the rows changed.
-  if (t.layout.adjacency.rowCount() != rows) rerecordFrames();
 }
 
 }  // namespace vkxpbd

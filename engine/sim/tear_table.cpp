@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <utility>
 
+#include "shared/config.h"
 #include "shared/tear_layout.h"
 
 namespace vkxpbd {
@@ -100,6 +101,12 @@ std::vector<uint32_t> buildTearTable(const Model& model, const SolverLayout& lay
   section(VKXPBD_TEAR_HDR_AROUND, std::vector<uint32_t>(size_t{maxAround} * VKXPBD_TEAR_AROUND_STRIDE, 0u));
   section(VKXPBD_TEAR_HDR_COUNTERS, std::vector<uint32_t>(VKXPBD_TEAR_COUNTER_COUNT, 0u));
   return table;
+}
+
+bool tearSplitsOnGpu(const Model& model) {
+  for (const TearBody& t : model.tears)
+    if (model.surfaces[t.surface].indices.size() / 3 > VKXPBD_TEAR_GPU_MAX_TRIANGLES) return false;
+  return true;
 }
 
 }  // namespace vkxpbd

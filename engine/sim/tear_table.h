@@ -12,4 +12,8 @@ namespace vkxpbd {
 
 std::vector<uint32_t> buildTearTable(const Model& model, const SolverLayout& layout);
 
+// Whether the GPU solver splits in its tear passes (shaders/tear_split.comp, tear_hold.comp): every
+// tearing surface has at most VKXPBD_TEAR_GPU_MAX_TRIANGLES triangles. Otherwise the host splits.
+bool tearSplitsOnGpu(const Model& model);
+
 }  // namespace vkxpbd

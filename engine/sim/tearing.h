@@ -25,6 +25,7 @@
 #pragma once
 
 #include <cstdint>
+#include <utility>
 #include <vector>
 
 #include <glm/glm.hpp>
@@ -77,6 +78,8 @@ class Tearing {
   // The split's bookkeeping (shared/tear_layout.h), as the shared split code (shared/tear_split.h)
   // leaves it.
   const std::vector<uint32_t>& table() const { return table_; }
+  // Replaces the table by one the GPU's tear passes kept (same model and layout).
+  void setTable(std::vector<uint32_t> table) { table_ = std::move(table); }
 
  private:
   uint32_t at(uint32_t slot, uint32_t i) const { return table_[table_[slot] + i]; }

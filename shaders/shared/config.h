@@ -126,6 +126,12 @@
 // The split and the held-triangles pass each run as this many one-invocation dispatches, each taking
 // its share of the broken list or of the triangles (a single invocation must not loop too long).
 #define VKXPBD_TEAR_CHUNKS 8u
+// What the tear passes take in one frame, so that no invocation loops too long (lavapipe cuts one short
+// past 65,535 loop iterations): at most this many broken constraints (sorted, then 32 to a chunk; more
+// and the host splits that frame), and tearing surfaces of at most this many triangles each (larger
+// ones are split on the host).
+#define VKXPBD_TEAR_GPU_MAX_BROKEN 256u
+#define VKXPBD_TEAR_GPU_MAX_TRIANGLES 4096u
 
 // ElementConstraint.type values (formulas and gradients: shared/element_math.h).
 #define VKXPBD_ELEMENT_DIHEDRAL 0u        // bending angle between two triangles (rad)

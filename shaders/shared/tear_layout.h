@@ -49,7 +49,10 @@
 // handled, summed over their dispatches, so the host can tell that none was cut short.
 #define VKXPBD_TEAR_COUNTER_SPLIT_DONE 5
 #define VKXPBD_TEAR_COUNTER_HOLD_DONE 6
-#define VKXPBD_TEAR_COUNTER_COUNT 7
+// 1 when the frame broke more than the GPU passes take (VKXPBD_TEAR_GPU_MAX_BROKEN): they left
+// everything as it was and the host splits (the same code).
+#define VKXPBD_TEAR_COUNTER_DEFERRED 7
+#define VKXPBD_TEAR_COUNTER_COUNT 8
 
 // ConstraintKind (sim/model.h) values the split tells apart.
 #define VKXPBD_TEAR_KIND_STRETCH 0u
