@@ -13,7 +13,7 @@ void main() {
     uint first = tearBodyAt(body, VKXPBD_TEAR_BODY_TRI_FIRST);
     uvec2 share = tearChunk(tearBodyAt(body, VKXPBD_TEAR_BODY_TRI_COUNT));
     for (uint t = share.x; t < share.y; ++t) {
-      tearHoldTriangle(body, first + t);
+      tearHoldTriangle(first + t);
       ++done;  // counted in the loop: a loop cut short leaves it short
     }
   }

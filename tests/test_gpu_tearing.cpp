@@ -10,6 +10,7 @@
 #include "gpu_test_fixture.h"
 #include "param_print.h"
 #include "scene/scene.h"
+#include "shared/config.h"
 #include "sim/cloth_builder.h"
 #include "sim/colouring.h"
 #include "sim/cpu_solver.h"
@@ -174,6 +175,54 @@ TEST_P(GpuTearing, Bdf2SameTearsAsTheCpuReference) {
   const State gpuState = gpu.download();
   float largest = 0.0f;
   uint32_t massMismatches = 0;
+  for (size_t i = 0; i < cpuState.positions.size(); ++i) {
+    largest =
+        std::max(largest, glm::length(glm::vec3(gpuState.positions[i]) - glm::vec3(cpuState.positions[i])));
+    if (gpuState.positions[i].w != cpuState.positions[i].w) ++massMismatches;
+  }
+  EXPECT_EQ(massMismatches, 0u);
+  EXPECT_LT(largest, 1e-4f) << "m";
+}
+
+// A frame that breaks more than the tear passes take (VKXPBD_TEAR_GPU_MAX_BROKEN) is split on the host
+// with the GPU's table, the frames before and after on the GPU: cloth_tear.json with a tear strain of
+// 1.02 (it breaks hundreds of constraints in some frames), 40 frames, the same broken lists in every
+// frame and the same topology and inverse masses as the CPU reference. Both modes.
+TEST_P(GpuTearing, FramesPastThePassLimitSplitOnTheHostAsTheCpuReference) {
+  SceneDesc scene = loadScene(VKXPBD_SOURCE_DIR "/scenes/cloth_tear.json");
+  scene.solver.mode = GetParam();
+  Model model = buildModel(scene);
+  model.tears.at(0).settings.strain = 1.02f;
+  const SolverLayout layout = buildSolverLayout(model, scene.solver);
+  CpuSolver cpu(model, scene.solver, layout);
+  State cpuState = makeInitialState(model);
+  GpuSolver gpu(*ctx, model, scene.solver, layout);
+  gpu.upload(cpuState);
+  uint32_t past = 0, within = 0, frameMismatches = 0;
+  for (int f = 0; f < 40; ++f) {
+    cpu.stepFrame(cpuState);
+    gpu.simulate(1);
+    const size_t broken = cpu.lastTear().broken.size();
+    if (broken > VKXPBD_TEAR_GPU_MAX_BROKEN) ++past;
+    if (broken > 0 && broken <= VKXPBD_TEAR_GPU_MAX_BROKEN) ++within;
+    if (gpu.lastTear().broken != cpu.lastTear().broken || gpu.lastTear().splits != cpu.lastTear().splits)
+      ++frameMismatches;
+  }
+  std::printf("[ measured ] %s: %u frames past the limit, %u within\n", solverModeName(GetParam()), past,
+              within);
+  EXPECT_GT(past, 0u) << "no frame broke more than the passes take";
+  EXPECT_GT(within, 0u) << "no frame split on the GPU";
+  EXPECT_EQ(frameMismatches, 0u);
+  EXPECT_EQ(gpu.layout().surface.indices, cpu.layout().surface.indices);
+  uint32_t endMismatches = 0;
+  for (size_t k = 0; k < layout.distance.size(); ++k)
+    if (gpu.layout().distance[k].a != cpu.layout().distance[k].a ||
+        gpu.layout().distance[k].b != cpu.layout().distance[k].b)
+      ++endMismatches;
+  EXPECT_EQ(endMismatches, 0u);
+  const State gpuState = gpu.download();
+  uint32_t massMismatches = 0;
+  float largest = 0.0f;
   for (size_t i = 0; i < cpuState.positions.size(); ++i) {
     largest =
         std::max(largest, glm::length(glm::vec3(gpuState.positions[i]) - glm::vec3(cpuState.positions[i])));

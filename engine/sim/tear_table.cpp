@@ -55,6 +55,8 @@ std::vector<uint32_t> buildTearTable(const Model& model, const SolverLayout& lay
   section(VKXPBD_TEAR_HDR_TEAR_OF, tearOf);
   section(VKXPBD_TEAR_HDR_ON_CRACK, std::vector<uint32_t>(n, 0u));
   section(VKXPBD_TEAR_HDR_SIBLING, std::vector<uint32_t>(n, VKXPBD_NONE));
+  section(VKXPBD_TEAR_HDR_NEXT_COPY, std::vector<uint32_t>(n, VKXPBD_NONE));
+  section(VKXPBD_TEAR_HDR_LAST_COPY, origin);
 
   // Per original particle: its triangles (packed over the surfaces, as SurfaceTriangles::indices) and
   // the constraints of tearing bodies that hold it (distance k, or distance count + element k).

@@ -72,7 +72,7 @@ TearReport Tearing::split(Model& model, SolverLayout& layout, State& state, std:
         at(VKXPBD_TEAR_HDR_BODY_TABLE, body * VKXPBD_TEAR_BODY_STRIDE + VKXPBD_TEAR_BODY_TRI_FIRST);
     const uint32_t count =
         at(VKXPBD_TEAR_HDR_BODY_TABLE, body * VKXPBD_TEAR_BODY_STRIDE + VKXPBD_TEAR_BODY_TRI_COUNT);
-    for (uint32_t t = first; t < first + count; ++t) gpu::tearHoldTriangle(ctx, body, t);
+    for (uint32_t t = first; t < first + count; ++t) gpu::tearHoldTriangle(ctx, t);
   }
   totalBroken_ += report.broken.size();
   report.removed = at(VKXPBD_TEAR_HDR_COUNTERS, VKXPBD_TEAR_COUNTER_REMOVED);

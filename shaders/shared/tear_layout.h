@@ -25,7 +25,9 @@
 #define VKXPBD_TEAR_HDR_BODY_TABLE 12   // VKXPBD_TEAR_BODY_STRIDE per tear body
 #define VKXPBD_TEAR_HDR_AROUND 13       // scratch of one split: 5 per triangle around the particle
 #define VKXPBD_TEAR_HDR_COUNTERS 14     // VKXPBD_TEAR_COUNTER_COUNT: what the last tear step did
-#define VKXPBD_TEAR_HEADER_SIZE 16
+#define VKXPBD_TEAR_HDR_NEXT_COPY 15    // uint[N]: the next copy of p's origin taken after p, or NONE
+#define VKXPBD_TEAR_HDR_LAST_COPY 16    // uint[N]: per original particle, its last copy (itself at first)
+#define VKXPBD_TEAR_HEADER_SIZE 18
 
 // Per tear body.
 #define VKXPBD_TEAR_BODY_SPARE_FIRST 0  // first spare particle

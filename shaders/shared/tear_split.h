@@ -211,6 +211,9 @@ XPBD_FN bool tearSplitParticle(TEAR_CTX_PARAM uint p, vec3 n) {
   tearPut(TEAR_CTX VKXPBD_TEAR_HDR_ON_CRACK, copy, 1u);
   tearPut(TEAR_CTX VKXPBD_TEAR_HDR_SIBLING, p, copy);
   tearPut(TEAR_CTX VKXPBD_TEAR_HDR_SIBLING, copy, p);
+  // The origin's copies as a list in the order taken (the held-triangles pass walks it).
+  tearPut(TEAR_CTX VKXPBD_TEAR_HDR_NEXT_COPY, tearAt(TEAR_CTX VKXPBD_TEAR_HDR_LAST_COPY, o), copy);
+  tearPut(TEAR_CTX VKXPBD_TEAR_HDR_LAST_COPY, o, copy);
   tsCopyParticle(TEAR_CTX p, copy, wSplit);
   tsSetRestW(TEAR_CTX p, wSplit);
   tsSetRestW(TEAR_CTX copy, wSplit);
@@ -344,23 +347,21 @@ XPBD_FN uint tearHeldEdges(TEAR_CTX_PARAM uint t) {
          (tearHeld(TEAR_CTX v2, v0) ? 1u : 0u);
 }
 
-// After the splits, for triangle t (packed) of tear body `body`: a drawn triangle held on fewer than two
+// After the splits, for triangle t (packed) of a tearing surface: a drawn triangle held on fewer than two
 // edges (a flap across the crack) gets the corner that belongs to another piece swapped for the particle
 // of that corner's origin (the original, then its copies in the order taken) that holds it on two edges,
 // or collapses; bending elements built on it as it was break.
-XPBD_FN void tearHoldTriangle(TEAR_CTX_PARAM uint body, uint t) {
+XPBD_FN void tearHoldTriangle(TEAR_CTX_PARAM uint t) {
   uint b0 = tsCorner(TEAR_CTX 3u * t), b1 = tsCorner(TEAR_CTX 3u * t + 1u),
        b2 = tsCorner(TEAR_CTX 3u * t + 2u);
   if (b0 == b1 || b1 == b2 || b0 == b2 || tearHeldEdges(TEAR_CTX t) >= 2u) return;
-  uint spareFirst = tearBodyAt(TEAR_CTX body, VKXPBD_TEAR_BODY_SPARE_FIRST);
-  uint taken = tearBodyAt(TEAR_CTX body, VKXPBD_TEAR_BODY_NEXT_SPARE);
   bool held = false;
   for (uint k = 0u; k < 3u && !held; ++k) {
     uint before = k == 0u ? b0 : k == 1u ? b1 : b2;
-    uint o = tearAt(TEAR_CTX VKXPBD_TEAR_HDR_ORIGIN, before);
-    for (uint i = 0u; i <= taken && !held; ++i) {
-      uint r = i == 0u ? o : spareFirst + i - 1u;
-      if (r == before || tearAt(TEAR_CTX VKXPBD_TEAR_HDR_ORIGIN, r) != o) continue;
+    // The original, then its copies in the order taken.
+    for (uint r = tearAt(TEAR_CTX VKXPBD_TEAR_HDR_ORIGIN, before); r != VKXPBD_NONE && !held;
+         r = tearAt(TEAR_CTX VKXPBD_TEAR_HDR_NEXT_COPY, r)) {
+      if (r == before) continue;
       tsSetCorner(TEAR_CTX 3u * t + k, r);
       held = tearHeldEdges(TEAR_CTX t) >= 2u;
       if (!held) tsSetCorner(TEAR_CTX 3u * t + k, before);

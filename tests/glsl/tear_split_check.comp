@@ -61,6 +61,6 @@ void main() {
   for (uint body = 0u; body < bodies; ++body) {
     uint first = tearBodyAt(body, VKXPBD_TEAR_BODY_TRI_FIRST);
     uint count = tearBodyAt(body, VKXPBD_TEAR_BODY_TRI_COUNT);
-    for (uint t = first; t < first + count; ++t) tearHoldTriangle(body, t);
+    for (uint t = first; t < first + count; ++t) tearHoldTriangle(t);
   }
 }
