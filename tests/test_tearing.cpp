@@ -3,6 +3,7 @@
 // total mass and momentum; the colouring stays valid and the Jacobi slot lists follow the constraints;
 // reruns are bitwise equal; a sheet below its tear strain never tears. Both solver modes.
 #include <algorithm>
+#include <cstdio>
 #include <cstring>
 #include <numeric>
 
@@ -10,6 +11,7 @@
 
 #include "param_print.h"
 #include "scene_error_of.h"
+#include "shared/tear_layout.h"
 #include "sim/cloth_builder.h"
 #include "sim/cpu_solver.h"
 #include "tear_scenes.h"
@@ -265,6 +267,93 @@ TEST_P(Tearing_, ShippedSceneKeepsTheSlotListsWithinTheirBuffers) {
   EXPECT_GT(solver.tearing().totalBroken(), 0u);
   const LayoutColouring lc = layoutColouring(solver.model(), solver.layout());
   EXPECT_EQ(validateColouring(lc.problem, lc.colouring), std::nullopt);
+}
+
+// The tear table (shared/tear_layout.h) that the shared split code (shared/tear_split.h) keeps, after
+// 120 frames of the shipped scene: every copy taken was split off an original particle of the body and
+// is on a crack; a split only ever replaces a particle by a copy of the same origin, so every drawn
+// triangle's corners and every intact constraint's and element's ends map back (by origin) to the ones
+// loaded; each original particle's mass, summed over it and its copies, is the mass loaded; the spares
+// taken are the splits reported.
+TEST_P(Tearing_, ShippedSceneTearTableFollowsTheOrigins) {
+  SceneDesc scene = loadScene(std::string(VKXPBD_SOURCE_DIR) + "/scenes/cloth_tear.json");
+  scene.solver.mode = GetParam();
+  TearRun r = prepare(scene);
+  CpuSolver solver(r.model, r.settings, r.layout);
+  State state = makeInitialState(r.model);
+  uint32_t splits = 0, collapsed = 0;
+  for (int f = 0; f < 120; ++f) {
+    solver.stepFrame(state);
+    splits += solver.lastTear().splits;
+    collapsed += solver.lastTear().collapsedTriangles;
+  }
+  const Tearing& tearing = solver.tearing();
+  const TearBody& tb = r.model.tears[0];
+  const uint32_t taken = tearing.sparesUsed(0);
+  EXPECT_GT(taken, 0u);
+  EXPECT_EQ(taken, splits);
+  const std::vector<uint32_t>& table = tearing.table();
+  auto at = [&](uint32_t slot, uint32_t i) { return table[table[slot] + i]; };
+  for (uint32_t c = tb.spareFirst; c < tb.spareFirst + taken; ++c) {
+    EXPECT_LT(tearing.originOf(c), tb.first + tb.count) << "copy " << c;
+    EXPECT_GE(tearing.originOf(c), tb.first) << "copy " << c;
+    EXPECT_EQ(at(VKXPBD_TEAR_HDR_TEAR_OF, c), 0u) << "copy " << c;
+    EXPECT_EQ(at(VKXPBD_TEAR_HDR_ON_CRACK, c), 1u) << "copy " << c;
+  }
+  for (uint32_t c = tb.spareFirst + taken; c < tb.spareFirst + tb.spareCount; ++c)
+    ASSERT_EQ(tearing.originOf(c), c) << "spare not taken";
+
+  // Triangles: collapsed ones (all corners on one particle) are not drawn; the others map back.
+  const std::vector<uint32_t>&before = r.model.surfaces[0].indices,
+        &after = solver.model().surfaces[0].indices;
+  ASSERT_EQ(after.size(), before.size());
+  uint32_t collapsedNow = 0, onCopies = 0;
+  for (size_t t = 0; t < before.size(); t += 3) {
+    if (after[t] == after[t + 1] && after[t] == after[t + 2]) {
+      const uint32_t o = tearing.originOf(after[t]);
+      EXPECT_TRUE(o == before[t] || o == before[t + 1] || o == before[t + 2]) << "triangle " << t / 3;
+      ++collapsedNow;
+      continue;
+    }
+    for (size_t k = 0; k < 3; ++k) {
+      EXPECT_EQ(tearing.originOf(after[t + k]), before[t + k]) << "triangle " << t / 3 << " corner " << k;
+      onCopies += after[t + k] >= tb.spareFirst ? 1u : 0u;
+    }
+  }
+  EXPECT_GT(onCopies, 0u);
+  // The held-triangles pass's collapses, plus those on edges removed without a split (not counted).
+  EXPECT_GE(collapsedNow, collapsed);
+  std::printf("[ measured ] %u spares taken, %u triangles collapsed (%u by the held-triangles pass)\n", taken,
+              collapsedNow, collapsed);
+  uint32_t removed = 0;
+  for (size_t k = 0; k < r.layout.distance.size(); ++k) {
+    const DistanceConstraint &c0 = r.layout.distance[k], &c = solver.layout().distance[k];
+    if (c.a == c.b) {
+      ++removed;
+      continue;
+    }
+    EXPECT_EQ(tearing.originOf(c.a), c0.a) << "constraint " << k;
+    EXPECT_EQ(tearing.originOf(c.b), c0.b) << "constraint " << k;
+  }
+  EXPECT_LT(removed, r.layout.distance.size());
+  for (size_t k = 0; k < r.layout.elements.size(); ++k) {
+    const ElementConstraint &e0 = r.layout.elements[k], &e = solver.layout().elements[k];
+    if (e.a == e.b && e.a == e.c && e.a == e.d) continue;
+    EXPECT_EQ(tearing.originOf(e.a), e0.a) << "element " << k;
+    EXPECT_EQ(tearing.originOf(e.b), e0.b) << "element " << k;
+    EXPECT_EQ(tearing.originOf(e.c), e0.c) << "element " << k;
+    EXPECT_EQ(tearing.originOf(e.d), e0.d) << "element " << k;
+  }
+  // Mass per original particle (kg): itself plus its copies.
+  std::vector<double> mass(r.model.particleCount(), 0.0);
+  for (uint32_t p = 0; p < r.model.particleCount(); ++p)
+    if (state.positions[p].w > 0.0f) mass[tearing.originOf(p)] += 1.0 / state.positions[p].w;
+  for (uint32_t p = tb.first; p < tb.first + tb.count; ++p) {
+    const float w = r.model.restPositions[p].w;
+    if (w > 0.0f) {
+      EXPECT_NEAR(mass[p], 1.0 / w, 1e-6 / w) << "particle " << p;
+    }
+  }
 }
 
 INSTANTIATE_TEST_SUITE_P(Modes, Tearing_, ::testing::Values(SolverMode::GaussSeidel, SolverMode::Jacobi),

@@ -47,6 +47,7 @@ GpuSolver::GpuSolver(const vk::Context& ctx, const Model& model, const SolverSet
   createBuffers();
   createDescriptors();
   createSurfaceDescriptors();
+  if (tear_) createTearDescriptors();
   schedule_ = buildFrameSchedule(model_, settings_, layout_, false);
   createPipelines();
   // Timestamp queries for the longest frame (with the grab pass); the stage names do not depend on it.
@@ -83,6 +84,12 @@ GpuSolver::~GpuSolver() {
   vkDestroyPipelineLayout(ctx_.device, surfacePipelineLayout_, nullptr);
   vk::destroyBufferDescriptorSet(ctx_, descriptors_);
   vk::destroyBufferDescriptorSet(ctx_, surfaceDescriptors_);
+  if (tear_) {
+    vkDestroyPipelineLayout(ctx_.device, tearPipelineLayout_, nullptr);
+    vk::destroyBufferDescriptorSet(ctx_, tearDescriptors_);
+    vk::destroyBuffer(ctx_, tearTable_);
+    vk::destroyBuffer(ctx_, tearRestW_);
+  }
   for (Buffer& b : buffers_) vk::destroyBuffer(ctx_, b);
   for (Buffer& b : surfaceBuffers_)
     if (b.buffer != VK_NULL_HANDLE) vk::destroyBuffer(ctx_, b);
@@ -319,8 +326,8 @@ void GpuSolver::createPipelines() {
   for (const ScheduledPass& p : schedule_.passes) used[static_cast<uint32_t>(p.pass)] = true;
   for (const PassInfo& info : kPassTable)
     if (used[static_cast<uint32_t>(info.id)])
-      pipelines_[static_cast<uint32_t>(info.id)] = vk::createComputePipeline(
-          ctx_, info.layout == PassLayout::Surface ? surfacePipelineLayout_ : pipelineLayout_, info.shader);
+      pipelines_[static_cast<uint32_t>(info.id)] =
+          vk::createComputePipeline(ctx_, passPipelineLayout(info.layout), info.shader);
 }
 
 void GpuSolver::recordPass(FrameSlot& slot, const ScheduledPass& pass) {
@@ -333,11 +340,10 @@ void GpuSolver::recordPass(FrameSlot& slot, const ScheduledPass& pass) {
   }
   // The pass's own descriptor set (the solver's or the surface set), bound when it changes.
   const PassLayout passLayout = passInfo(pass.pass).layout;
-  const bool surface = passLayout == PassLayout::Surface;
-  const VkPipelineLayout layout = surface ? surfacePipelineLayout_ : pipelineLayout_;
+  const VkPipelineLayout layout = passPipelineLayout(passLayout);
   if (slot.boundLayout != passLayout) {
-    vkCmdBindDescriptorSets(cmd, VK_PIPELINE_BIND_POINT_COMPUTE, layout, 0, 1,
-                            surface ? &surfaceDescriptors_.set : &descriptors_.set, 0, nullptr);
+    vkCmdBindDescriptorSets(cmd, VK_PIPELINE_BIND_POINT_COMPUTE, layout, 0, 1, passDescriptorSet(passLayout),
+                            0, nullptr);
     slot.boundLayout = passLayout;
   }
   vkCmdPushConstants(cmd, layout, VK_SHADER_STAGE_COMPUTE_BIT, 0, sizeof(pass.constants), &pass.constants);

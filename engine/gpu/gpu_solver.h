@@ -118,12 +118,14 @@ class GpuSolver {
   struct TearCopy {
     Model model;
     SolverLayout layout;
-    Tearing tearing;
+    Tearing tearing;  // the tear table as built at load (the GPU keeps the live one)
     TearReport last;
     uint64_t version = 0;
     TearCopy(const Model& m, const SolverLayout& l) : model(m), layout(l), tearing(m, l) {}
   };
   void tearAfterFrame();
+  // tearAfterFrame when the tear passes split on the GPU: reads what they changed (table: theirs).
+  void splitOnGpuAfterFrame(const std::vector<uint32_t>& table, std::vector<uint32_t> broken);
   std::unique_ptr<TearCopy>
       tear_;  // null without tearing bodies; before model_ and layout_ (they refer to it)
   const Model& model_;
@@ -139,6 +141,14 @@ class GpuSolver {
   std::vector<vk::Buffer> surfaceBuffers_;
   VkPipelineLayout surfacePipelineLayout_ = VK_NULL_HANDLE;
   vk::BufferDescriptorSet surfaceDescriptors_;
+  // The tear passes' set (VKXPBD_TEAR_BINDING_*, gpu/gpu_tearing.cpp): the solver's and the surface set's
+  // buffers, and its own tear table and inverse masses; only with tearing bodies.
+  void createTearDescriptors();
+  vk::Buffer tearTable_, tearRestW_;
+  VkPipelineLayout tearPipelineLayout_ = VK_NULL_HANDLE;
+  vk::BufferDescriptorSet tearDescriptors_;
+  VkPipelineLayout passPipelineLayout(PassLayout layout) const;
+  const VkDescriptorSet* passDescriptorSet(PassLayout layout) const;
   std::array<VkPipeline, kPassCount> pipelines_{};  // per PassId; null when the model never uses the pass
   FrameSchedule schedule_;                          // what recordFrame records
 

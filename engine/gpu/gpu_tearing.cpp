@@ -1,15 +1,20 @@
-// The GPU solver's tear step (sim/tearing.h, docs/tearing.md): the frame's last pass, tear check
-// (shaders/tear_check.comp), lists the constraints past their tear strain or force in a host-visible
-// buffer; after the frame the host reads its count (4 bytes). Only when it is not zero does it read the
-// list (sorted into layout order, so the split does not depend on the order the GPU appended them) and
-// the state, run the same split as the CPU reference on its copies of the model and layout, and upload
-// what changed.
+// The GPU solver's tear step (sim/tearing.h, docs/tearing.md). The frame's last passes: tear check
+// (shaders/tear_check.comp) lists the constraints past their tear strain or force in a host-visible
+// buffer; tear split (shaders/tear_split.comp) sorts the list into layout order and breaks and splits
+// them with the CPU reference's code (shared/tear_split.h) on the GPU's buffers; tear hold
+// (shaders/tear_hold.comp) keeps the torn triangles held. After the frame the host reads the count (4
+// bytes); only when it is not zero does it read the list, the constraints, elements, surface triangles
+// and inverse masses the split changed, rebuild what follows from them (Jacobi rows and scales, surface
+// adjacency, contact triangles) and upload that.
 #include <algorithm>
 #include <stdexcept>
+#include <string>
 #include <utility>
 
 #include "gpu/gpu_solver.h"
+#include "shared/tear_layout.h"
 #include "sim/contact_triangles.h"
+#include "sim/tear_table.h"
 
 namespace vkxpbd {
 
@@ -35,6 +40,57 @@ std::vector<T> get(const vk::Context& ctx, const vk::Buffer& buffer, size_t coun
 
 }  // namespace
 
+void GpuSolver::createTearDescriptors() {
+  const VkBufferUsageFlags storage = VK_BUFFER_USAGE_STORAGE_BUFFER_BIT;
+  const std::vector<uint32_t>& table = tear_->tearing.table();
+  tearTable_ = vk::createBuffer(ctx_, sizeOf(table), storage, vk::MemoryKind::DeviceLocal, "tear table");
+  put(ctx_, tearTable_, table);
+  std::vector<float> restW(model_.particleCount());
+  for (size_t p = 0; p < restW.size(); ++p) restW[p] = model_.restPositions[p].w;
+  tearRestW_ =
+      vk::createBuffer(ctx_, sizeOf(restW), storage, vk::MemoryKind::DeviceLocal, "tear inverse masses");
+  put(ctx_, tearRestW_, restW);
+
+  std::vector<vk::BufferBinding> bindings(VKXPBD_TEAR_BINDING_COUNT);
+  bindings[VKXPBD_TEAR_BINDING_POSITIONS] = {buffers_[VKXPBD_BINDING_POSITIONS].buffer};
+  bindings[VKXPBD_TEAR_BINDING_POSITION_LOW] = {buffers_[VKXPBD_BINDING_POSITION_LOW].buffer};
+  bindings[VKXPBD_TEAR_BINDING_VELOCITIES] = {buffers_[VKXPBD_BINDING_VELOCITIES].buffer};
+  bindings[VKXPBD_TEAR_BINDING_HISTORY] = {buffers_[VKXPBD_BINDING_INTEGRATOR_HISTORY].buffer};
+  bindings[VKXPBD_TEAR_BINDING_DISTANCE] = {buffers_[VKXPBD_BINDING_DISTANCE].buffer};
+  bindings[VKXPBD_TEAR_BINDING_ELEMENTS] = {buffers_[VKXPBD_BINDING_ELEMENTS].buffer};
+  bindings[VKXPBD_TEAR_BINDING_TRIANGLES] = {surfaceBuffers_[VKXPBD_SURFACE_BINDING_TRIANGLES].buffer};
+  bindings[VKXPBD_TEAR_BINDING_TABLE] = {tearTable_.buffer};
+  bindings[VKXPBD_TEAR_BINDING_REST_W] = {tearRestW_.buffer};
+  bindings[VKXPBD_TEAR_BINDING_BROKEN] = {surfaceBuffers_[VKXPBD_SURFACE_BINDING_TEAR_BROKEN].buffer};
+  tearDescriptors_ = vk::createBufferDescriptorSet(ctx_, bindings, VK_SHADER_STAGE_COMPUTE_BIT, "tear");
+  tearPipelineLayout_ = vk::createPipelineLayout(ctx_, tearDescriptors_.layout, VK_SHADER_STAGE_COMPUTE_BIT,
+                                                 sizeof(gpu::PassConstants), "tear pipeline layout");
+}
+
+VkPipelineLayout GpuSolver::passPipelineLayout(PassLayout layout) const {
+  switch (layout) {
+    case PassLayout::Surface:
+      return surfacePipelineLayout_;
+    case PassLayout::Tear:
+      return tearPipelineLayout_;
+    case PassLayout::Solver:
+      break;
+  }
+  return pipelineLayout_;
+}
+
+const VkDescriptorSet* GpuSolver::passDescriptorSet(PassLayout layout) const {
+  switch (layout) {
+    case PassLayout::Surface:
+      return &surfaceDescriptors_.set;
+    case PassLayout::Tear:
+      return &tearDescriptors_.set;
+    case PassLayout::Solver:
+      break;
+  }
+  return &descriptors_.set;
+}
+
 void GpuSolver::tearAfterFrame() {
   TearCopy& t = *tear_;
   t.last = TearReport{};
@@ -47,22 +103,43 @@ void GpuSolver::tearAfterFrame() {
   if (count > layout_.distance.size()) throw std::logic_error("tearing: broken count past its list");
   std::vector<uint32_t> broken(list + 1, list + 1 + count);
   list[0] = 0u;
+  // Layout order, whatever order the threads appended in (the tear split pass sorted it already when it
+  // split).
   std::sort(broken.begin(), broken.end());
 
-  const uint32_t n = model_.particleCount();
-  State state = download();
-  const bool bdf2 = settings_.integrator == Integrator::Bdf2;
-  std::vector<glm::vec4> history;
-  if (bdf2) history = get<glm::vec4>(ctx_, buffers_[VKXPBD_BINDING_INTEGRATOR_HISTORY], 2 * size_t{n});
+  const bool gpuSplits = tearSplitsOnGpu(model_);
+  std::vector<uint32_t> table;
+  if (gpuSplits) table = get<uint32_t>(ctx_, tearTable_, t.tearing.table().size());
+  auto counter = [&](uint32_t c) { return table[table[VKXPBD_TEAR_HDR_COUNTERS] + c]; };
   const uint32_t rows = t.layout.adjacency.rowCount();
-  t.last = t.tearing.split(t.model, t.layout, state, history, std::move(broken));
+  if (gpuSplits && counter(VKXPBD_TEAR_COUNTER_DEFERRED) == 0u) {
+    splitOnGpuAfterFrame(table, std::move(broken));
+  } else {
+    // The host splits this frame (a surface too large for the tear passes, or more broken than they
+    // take), the same code on its copies of the model and layout (and of the GPU's table when the
+    // passes split the earlier frames), and uploads what changed.
+    if (gpuSplits) t.tearing.setTable(std::move(table));
+    const uint32_t n = model_.particleCount();
+    State state = download();
+    const bool bdf2 = settings_.integrator == Integrator::Bdf2;
+    std::vector<glm::vec4> history;
+    if (bdf2) history = get<glm::vec4>(ctx_, buffers_[VKXPBD_BINDING_INTEGRATOR_HISTORY], 2 * size_t{n});
+    t.last = t.tearing.split(t.model, t.layout, state, history, std::move(broken));
+    put(ctx_, buffers_[VKXPBD_BINDING_POSITIONS], state.positions);
+    put(ctx_, buffers_[VKXPBD_BINDING_POSITION_LOW], state.positionsLow);
+    put(ctx_, buffers_[VKXPBD_BINDING_VELOCITIES], state.velocities);
+    if (bdf2) put(ctx_, buffers_[VKXPBD_BINDING_INTEGRATOR_HISTORY], history);
+    put(ctx_, buffers_[VKXPBD_BINDING_DISTANCE], t.layout.distance);
+    put(ctx_, buffers_[VKXPBD_BINDING_ELEMENTS], t.layout.elements);
+    put(ctx_, surfaceBuffers_[VKXPBD_SURFACE_BINDING_TRIANGLES], t.layout.surface.indices);
+    if (gpuSplits) {
+      put(ctx_, tearTable_, t.tearing.table());
+      std::vector<float> restW(n);
+      for (size_t p = 0; p < restW.size(); ++p) restW[p] = t.model.restPositions[p].w;
+      put(ctx_, tearRestW_, restW);
+    }
+  }
 
-  put(ctx_, buffers_[VKXPBD_BINDING_POSITIONS], state.positions);
-  put(ctx_, buffers_[VKXPBD_BINDING_POSITION_LOW], state.positionsLow);
-  put(ctx_, buffers_[VKXPBD_BINDING_VELOCITIES], state.velocities);
-  if (bdf2) put(ctx_, buffers_[VKXPBD_BINDING_INTEGRATOR_HISTORY], history);
-  put(ctx_, buffers_[VKXPBD_BINDING_DISTANCE], t.layout.distance);
-  put(ctx_, buffers_[VKXPBD_BINDING_ELEMENTS], t.layout.elements);
   std::vector<uint32_t> jacobiRows = t.layout.adjacency.offsets;
   jacobiRows.insert(jacobiRows.end(), t.layout.adjacency.particles.begin(),
                     t.layout.adjacency.particles.end());
@@ -70,12 +147,50 @@ void GpuSolver::tearAfterFrame() {
   put(ctx_, buffers_[VKXPBD_BINDING_JACOBI_SLOTS], t.layout.adjacency.slots);
   put(ctx_, buffers_[VKXPBD_BINDING_JACOBI_SCALE], t.layout.jacobiScale);
   put(ctx_, buffers_[VKXPBD_BINDING_CONTACT_TRIANGLES], packContactTriangles(t.model));
-  put(ctx_, surfaceBuffers_[VKXPBD_SURFACE_BINDING_TRIANGLES], t.layout.surface.indices);
   put(ctx_, surfaceBuffers_[VKXPBD_SURFACE_BINDING_TRIANGLE_OFFSETS], t.layout.surface.offsets);
   put(ctx_, surfaceBuffers_[VKXPBD_SURFACE_BINDING_PARTICLE_TRIANGLES], t.layout.surface.triangles);
   ++t.version;
   // The Jacobi apply pass has one thread per row: re-record when the rows changed.
   if (t.layout.adjacency.rowCount() != rows) rerecordFrames();
+}
+
+void GpuSolver::splitOnGpuAfterFrame(const std::vector<uint32_t>& table, std::vector<uint32_t> broken) {
+  // The tear split and tear hold passes split on the GPU: check that none was cut short, then read what
+  // they changed and rebuild on the host what follows from it (uploaded by tearAfterFrame).
+  TearCopy& t = *tear_;
+  auto counter = [&](uint32_t c) { return table[table[VKXPBD_TEAR_HDR_COUNTERS] + c]; };
+  const auto count = static_cast<uint32_t>(broken.size());
+  uint32_t tearTriangles = 0;
+  for (uint32_t b = 0; b < model_.tears.size(); ++b)
+    tearTriangles +=
+        table[table[VKXPBD_TEAR_HDR_BODY_TABLE] + b * VKXPBD_TEAR_BODY_STRIDE + VKXPBD_TEAR_BODY_TRI_COUNT];
+  if (counter(VKXPBD_TEAR_COUNTER_SPLIT_DONE) != count ||
+      counter(VKXPBD_TEAR_COUNTER_HOLD_DONE) != tearTriangles)
+    throw std::logic_error("tearing: a tear pass was cut short (" +
+                           std::to_string(counter(VKXPBD_TEAR_COUNTER_SPLIT_DONE)) + " of " +
+                           std::to_string(count) + " broken, " +
+                           std::to_string(counter(VKXPBD_TEAR_COUNTER_HOLD_DONE)) + " of " +
+                           std::to_string(tearTriangles) + " triangles)");
+  t.last.broken = std::move(broken);
+  t.last.removed = counter(VKXPBD_TEAR_COUNTER_REMOVED);
+  t.last.splits = counter(VKXPBD_TEAR_COUNTER_SPLITS);
+  t.last.brokenElements = counter(VKXPBD_TEAR_COUNTER_BROKEN_ELEMENTS);
+  t.last.heldTriangles = counter(VKXPBD_TEAR_COUNTER_HELD);
+  t.last.collapsedTriangles = counter(VKXPBD_TEAR_COUNTER_COLLAPSED);
+
+  t.layout.distance =
+      get<DistanceConstraint>(ctx_, buffers_[VKXPBD_BINDING_DISTANCE], t.layout.distance.size());
+  t.layout.elements =
+      get<ElementConstraint>(ctx_, buffers_[VKXPBD_BINDING_ELEMENTS], t.layout.elements.size());
+  const std::vector<uint32_t> packed =
+      get<uint32_t>(ctx_, surfaceBuffers_[VKXPBD_SURFACE_BINDING_TRIANGLES], t.layout.surface.indices.size());
+  for (size_t s = 0; s < t.model.surfaces.size(); ++s)
+    std::copy(packed.begin() + t.layout.surface.surfaceStart[s],
+              packed.begin() + t.layout.surface.surfaceStart[s + 1], t.model.surfaces[s].indices.begin());
+  const std::vector<float> restW = get<float>(ctx_, tearRestW_, model_.particleCount());
+  for (size_t p = 0; p < restW.size(); ++p) t.model.restPositions[p].w = restW[p];
+  t.layout.adjacency = buildJacobiAdjacency(t.model, t.layout);
+  t.layout.surface = buildSurfaceTriangles(t.model);
 }
 
 }  // namespace vkxpbd

@@ -78,6 +78,9 @@ void CpuSolver::runPass(State& state, const ScheduledPass& p) {
     case PassId::TearCheck:
       tearBroken_ = tear_->tearing.findBroken(model_, layout_, state.positions, lambdas_, params_.alphaScale);
       break;
+    case PassId::TearSplit:  // the CPU reference splits after the frame (Tearing::split, same code)
+    case PassId::TearHold:
+      break;
     case PassId::HashClear:
       neighbours_ = findNeighbours(state.positions, params_, &stitchPartners_);
       break;

@@ -95,6 +95,14 @@ constexpr std::array<PassInfo, kPassCount> kTable = {{
     {TearCheck, "tear check", "tear_check.comp", Threads, Pass,
      "distance constraints, λ, positions, tear bodies and limits → broken count and list", 0, 0,
      PassLayout::Surface},
+    {TearSplit, "tear split", "tear_split.comp", Threads, Pass,
+     "broken list, tear table, distance constraints, elements, surface triangles, particles → the same, "
+     "split (one invocation per chunk)",
+     0, 0, PassLayout::Tear},
+    {TearHold, "tear hold", "tear_hold.comp", Threads, Pass,
+     "tear table, distance constraints, surface triangles → surface triangles, elements (one invocation per "
+     "chunk)",
+     0, 0, PassLayout::Tear},
 }};
 
 constexpr bool inIdOrder() {

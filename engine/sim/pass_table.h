@@ -47,6 +47,8 @@ enum class PassId : uint32_t {
   AeroForces,  // surface passes (PassLayout::Surface): wind and aerodynamics, before predict
   AeroApply,
   TearCheck,  // surface pass: once per frame, the constraints of tearing bodies that break
+  TearSplit,  // tear pass: the broken ones break and split (shared/tear_split.h), in chunks
+  TearHold,   // tear pass: the torn surfaces' triangles stay held on two edges, in chunks
   Count
 };
 inline constexpr uint32_t kPassCount = static_cast<uint32_t>(PassId::Count);
@@ -63,7 +65,8 @@ enum class TimingGroup : uint32_t { Pass, Colour, Level };
 // Which descriptor set (and pipeline layout) a pass uses: the solver's set (VKXPBD_BINDING_*,
 // shaders/solver_common.glsl), or the small surface set (VKXPBD_SURFACE_BINDING_*,
 // shaders/surface_common.glsl) of passes over the bodies' surface triangles (docs/architecture.md).
-enum class PassLayout : uint32_t { Solver, Surface };
+// The tear passes have a set of their own (VKXPBD_TEAR_BINDING_*, shaders/tear_common.glsl).
+enum class PassLayout : uint32_t { Solver, Surface, Tear };
 
 struct PassInfo {
   PassId id;

@@ -7,6 +7,8 @@
 #include <string>
 #include <utility>
 
+#include "shared/jacobi_rows.h"
+
 namespace vkxpbd {
 
 namespace {
@@ -85,46 +87,27 @@ ColouringStats typeStats(const Colouring& colouring, uint32_t first, uint32_t co
 }
 
 JacobiAdjacency buildAdjacency(const Model& model, SolverLayout& layout) {
+  // The shared serial code (shared/jacobi_rows.h), sized for the most rows and slots, then trimmed.
   const uint32_t n = model.particleCount();
-  // Every (slot, particle) of the batch, in slot order.
-  std::vector<std::pair<uint32_t, uint32_t>> slotParticles;
-  for (uint32_t k = 0; k < layout.jacobi.count; ++k) {
-    const DistanceConstraint& c = layout.distance[layout.jacobi.first + k];
-    slotParticles.emplace_back(2 * k, c.a);
-    slotParticles.emplace_back(2 * k + 1, c.b);
-  }
-  for (uint32_t e = 0; e < layout.jacobiElements.count; ++e) {
-    const ElementConstraint& c = layout.elements[layout.jacobiElements.first + e];
-    for (uint32_t end = 0; end < 4; ++end)
-      slotParticles.emplace_back(layout.elementSlotBase() + 4 * e + end, elementParticle(c, end));
-  }
-  std::vector<uint32_t> degree(n, 0);
-  for (const auto& [slot, p] : slotParticles)
-    if (moves(model, p)) ++degree[p];
+  std::vector<uint32_t> degree(n), rowOf(n);
   JacobiAdjacency adj;
-  std::vector<uint32_t> rowOf(n, kTailColour);
-  for (uint32_t p = 0; p < n; ++p) {
-    if (degree[p] == 0) continue;
-    rowOf[p] = adj.rowCount();
-    adj.particles.push_back(p);
-    adj.offsets.push_back(adj.offsets.back() + degree[p]);
-  }
-  adj.slots.resize(adj.offsets.back());
-  std::vector<uint32_t> fill(adj.offsets.begin(), adj.offsets.end() - 1);
-  for (const auto& [slot, p] : slotParticles)
-    if (moves(model, p)) adj.slots[fill[rowOf[p]]++] = slot;
-  // One step scale per constraint from the most shared of its particles: a particle's scales then sum
-  // to at most 1, and the constraint's corrections stay equal and opposite in momentum.
+  adj.particles.resize(n);
+  adj.offsets.resize(size_t{n} + 1);
+  adj.slots.resize(layout.slotCount());
   layout.jacobiScale.assign(layout.jacobi.count + layout.jacobiElements.count, 1.0f);
-  std::vector<uint32_t> largest(layout.jacobiScale.size(), 0);
-  for (const auto& [slot, p] : slotParticles) {
-    const uint32_t constraint = slot < layout.elementSlotBase()
-                                    ? slot / 2
-                                    : layout.jacobi.count + (slot - layout.elementSlotBase()) / 4;
-    largest[constraint] = std::max(largest[constraint], degree[p]);
-  }
-  for (size_t k = 0; k < largest.size(); ++k)
-    if (largest[k] > 0) layout.jacobiScale[k] = 1.0f / static_cast<float>(largest[k]);
+  gpu::JacobiRowsAccess ctx{layout.distance.data() + layout.jacobi.first,
+                            layout.elements.data() + layout.jacobiElements.first,
+                            model.restPositions.data(),
+                            degree.data(),
+                            rowOf.data(),
+                            adj.particles.data(),
+                            adj.offsets.data(),
+                            adj.slots.data(),
+                            layout.jacobiScale.data()};
+  const uint32_t rows = gpu::buildJacobiRows(ctx, n, layout.jacobi.count, layout.jacobiElements.count);
+  adj.particles.resize(rows);
+  adj.offsets.resize(size_t{rows} + 1);
+  adj.slots.resize(adj.offsets.back());
   return adj;
 }
 

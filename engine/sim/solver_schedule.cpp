@@ -4,6 +4,7 @@
 
 #include "sim/aero.h"
 #include "sim/sim_params.h"
+#include "sim/tear_table.h"
 
 namespace vkxpbd {
 
@@ -211,6 +212,13 @@ FrameSchedule ScheduleBuilder::build(bool grab) {
     substep_ = settings_.substeps - 1;
     const uint32_t distance = static_cast<uint32_t>(layout_.distance.size());
     add(PassId::TearCheck, distance, range(0, distance));
+    // The split and the held-triangles pass, serial: one invocation per chunk (first: the chunk; count:
+    // 1 with a BDF2 history). The CPU reference splits after the frame (Tearing::split), the same code;
+    // so does the GPU solver's host for surfaces too large for these passes.
+    const uint32_t bdf2 = settings_.integrator == Integrator::Bdf2 ? 1u : 0u;
+    if (tearSplitsOnGpu(model_))
+      for (PassId pass : {PassId::TearSplit, PassId::TearHold})
+        for (uint32_t chunk = 0; chunk < VKXPBD_TEAR_CHUNKS; ++chunk) add(pass, 1, range(chunk, bdf2));
   }
   return std::move(schedule_);
 }

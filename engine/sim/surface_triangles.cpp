@@ -1,5 +1,7 @@
 #include "sim/surface_triangles.h"
 
+#include "shared/surface_csr.h"
+
 namespace vkxpbd {
 
 SurfaceTriangles buildSurfaceTriangles(const Model& model) {
@@ -9,14 +11,12 @@ SurfaceTriangles buildSurfaceTriangles(const Model& model) {
     mesh.surfaceStart.push_back(static_cast<uint32_t>(mesh.indices.size()));
   }
 
-  // Counting sort of the triangle corners by particle: triangles stay in ascending order per particle.
-  const uint32_t n = model.particleCount();
-  mesh.offsets.assign(n + 1, 0);
-  for (uint32_t v : mesh.indices) ++mesh.offsets[v + 1];
-  for (uint32_t p = 0; p < n; ++p) mesh.offsets[p + 1] += mesh.offsets[p];
+  // Counting sort of the triangle corners by particle (shared/surface_csr.h): triangles stay in
+  // ascending order per particle.
+  mesh.offsets.resize(size_t{model.particleCount()} + 1);
   mesh.triangles.resize(mesh.indices.size());
-  std::vector<uint32_t> fill(mesh.offsets.begin(), mesh.offsets.end() - 1);
-  for (uint32_t k = 0; k < mesh.indices.size(); ++k) mesh.triangles[fill[mesh.indices[k]]++] = k / 3;
+  gpu::SurfaceCsrAccess ctx{mesh.indices.data(), mesh.offsets.data(), mesh.triangles.data()};
+  gpu::buildSurfaceCsr(ctx, model.particleCount(), static_cast<uint32_t>(mesh.indices.size()));
   return mesh;
 }
 

@@ -11,19 +11,21 @@
 //        p
 //
 // The split is serial and deterministic: the broken constraints are handled in layout order, spare
-// particles are taken in order (step() has the details). When one of a broken constraint's particles c is
-// already on a crack (split before) the other one t is split, across the direction in which the crack opens
-// at c (from c to its last copy or original), so that the crack runs on; otherwise the first (a) is split
-// across the constraint, else the second. A pinned particle is never split; a split that would leave all
-// triangles on one side is not made; when no spare is left the constraint only breaks. A constraint moves
-// from p to p' only, and p' is in no constraint that did not hold p, so constraints of one colour still share
-// no moving particle: no recolouring. A removed constraint keeps its slot with both ends on one particle (a
+// particles are taken in order (shared/tear_split.h has the details). When one of a broken constraint's
+// particles c is already on a crack (split before) the other one t is split, across the direction in which
+// the crack opens at c (from c to its last copy or original), so that the crack runs on; otherwise the first
+// (a) is split across the constraint, else the second. A pinned particle is never split; a split that would
+// leave all triangles on one side is not made; when no spare is left the constraint only breaks. A constraint
+// moves from p to p' only, and p' is in no constraint that did not hold p, so constraints of one colour still
+// share no moving particle: no recolouring. A removed constraint keeps its slot with both ends on one
+// particle (a
 // == b; a resting one when it has one, so that no Jacobi slot list grows), which every projection skips
 // (zero length). Bending elements whose two triangles end up on different
 // sides break the same way (all four ends on one particle).
 #pragma once
 
 #include <cstdint>
+#include <utility>
 #include <vector>
 
 #include <glm/glm.hpp>
@@ -69,36 +71,20 @@ class Tearing {
                                    float alphaScale) const;
 
   // Spare particles taken so far by tear body k (model.tears[k]).
-  uint32_t sparesUsed(size_t k) const { return nextSpare_[k]; }
+  uint32_t sparesUsed(size_t k) const;
   uint64_t totalBroken() const { return totalBroken_; }
   // The particle p was split off (p itself when it is no copy).
-  uint32_t originOf(uint32_t p) const { return origin_[p]; }
+  uint32_t originOf(uint32_t p) const;
+  // The split's bookkeeping (shared/tear_layout.h), as the shared split code (shared/tear_split.h)
+  // leaves it.
+  const std::vector<uint32_t>& table() const { return table_; }
+  // Replaces the table by one the GPU's tear passes kept (same model and layout).
+  void setTable(std::vector<uint32_t> table) { table_ = std::move(table); }
 
  private:
-  struct Corner;
-  // Splits p across the plane through it with normal n (m): what lies on n's side goes to a copy.
-  bool splitParticle(uint32_t p, glm::vec3 n, Model& model, SolverLayout& layout, State& state,
-                     std::vector<glm::vec4>& history, TearReport& report);
+  uint32_t at(uint32_t slot, uint32_t i) const { return table_[table_[slot] + i]; }
 
-  // A constraint (a, b) removed without a split: its triangles collapse (not drawn) and bending
-  // elements across it break, so nothing stretches over the cut.
-  void cutEdge(uint32_t a, uint32_t b, Model& model, SolverLayout& layout, TearReport& report);
-
-  // After the splits: every drawn triangle of a tearing surface is held by intact stretch or shear
-  // constraints between its corners on at least two edges, so none reaches across the crack (a flap
-  // whose edges on the crack kept their constraints on the other side is re-attached or collapsed).
-  void holdTriangles(Model& model, SolverLayout& layout, TearReport& report);
-
-  std::vector<uint32_t> tearOf_;  // per particle: index into model.tears, or VKXPBD_NONE
-  std::vector<uint32_t> origin_;  // per particle: the particle it was split off (itself at the start)
-  // Per original particle, CSR: its triangles (index into the packed surfaces) and its constraints
-  // (distance k in layout order, or distance count + element k) at load time.
-  std::vector<uint32_t> triangleOffsets_, triangles_;
-  std::vector<uint32_t> constraintOffsets_, constraints_;
-  std::vector<uint32_t> surfaceBase_;  // packed triangle index of each surface's first triangle
-  std::vector<uint32_t> nextSpare_;    // per tear body
-  std::vector<uint8_t> onCrack_;       // per particle: 1 once split (it or its copy)
-  std::vector<uint32_t> sibling_;      // per split particle: its copy, or for a copy the one it came from
+  std::vector<uint32_t> table_;
   uint64_t totalBroken_ = 0;
 };
 

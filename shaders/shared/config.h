@@ -109,6 +109,30 @@
 #define VKXPBD_SURFACE_BINDING_INTEGRATOR_HISTORY 15
 #define VKXPBD_SURFACE_BINDING_COUNT 16
 
+// The tear passes' set (PassLayout::Tear, shaders/tear_common.glsl, docs/tearing.md): the shared split
+// (shared/tear_split.h) over the solver's particles, constraints and surface triangles, the tear table
+// (shared/tear_layout.h), the inverse masses the split halves, and the broken list of the tear check.
+#define VKXPBD_TEAR_BINDING_POSITIONS 0     // the solver's VKXPBD_BINDING_POSITIONS
+#define VKXPBD_TEAR_BINDING_POSITION_LOW 1  // the solver's VKXPBD_BINDING_POSITION_LOW
+#define VKXPBD_TEAR_BINDING_VELOCITIES 2    // the solver's VKXPBD_BINDING_VELOCITIES
+#define VKXPBD_TEAR_BINDING_HISTORY 3       // the solver's VKXPBD_BINDING_INTEGRATOR_HISTORY
+#define VKXPBD_TEAR_BINDING_DISTANCE 4      // the solver's VKXPBD_BINDING_DISTANCE
+#define VKXPBD_TEAR_BINDING_ELEMENTS 5      // the solver's VKXPBD_BINDING_ELEMENTS
+#define VKXPBD_TEAR_BINDING_TRIANGLES 6     // the surface set's VKXPBD_SURFACE_BINDING_TRIANGLES
+#define VKXPBD_TEAR_BINDING_TABLE 7         // uint[]: the tear table
+#define VKXPBD_TEAR_BINDING_REST_W 8        // float[N]: the model's inverse masses (1/kg)
+#define VKXPBD_TEAR_BINDING_BROKEN 9        // the surface set's VKXPBD_SURFACE_BINDING_TEAR_BROKEN
+#define VKXPBD_TEAR_BINDING_COUNT 10
+// The split and the held-triangles pass each run as this many one-invocation dispatches, each taking
+// its share of the broken list or of the triangles (a single invocation must not loop too long).
+#define VKXPBD_TEAR_CHUNKS 8u
+// What the tear passes take in one frame, so that no invocation loops too long (lavapipe cuts one short
+// past 65,535 loop iterations): at most this many broken constraints (sorted, then 32 to a chunk; more
+// and the host splits that frame), and tearing surfaces of at most this many triangles each (larger
+// ones are split on the host).
+#define VKXPBD_TEAR_GPU_MAX_BROKEN 256u
+#define VKXPBD_TEAR_GPU_MAX_TRIANGLES 4096u
+
 // ElementConstraint.type values (formulas and gradients: shared/element_math.h).
 #define VKXPBD_ELEMENT_DIHEDRAL 0u        // bending angle between two triangles (rad)
 #define VKXPBD_ELEMENT_ISOMETRIC_BEND 1u  // isometric (quadratic) bending of two triangles
