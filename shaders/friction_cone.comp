@@ -1,9 +1,9 @@
 #version 450
-// Stage "friction cone": one work group per free body; a solid body sums the terms of its static cone
-// (shared/collider_math.h: every particle against the colliders as if it stuck) in a fixed order (each
+// Stage "friction cone", after collide: one work group per free body; a solid body sums the terms of its
+// static cone (shared/collider_math.h) that collide wrote for each of its particles, in a fixed order (each
 // thread a strided partial sum, then a pairwise tree; the CPU reference, gpu::frictionConeReduce, adds in
-// the same order), updates its mean surplus, and when the body sticks marks its particles for the collide
-// pass (velocities' w).
+// the same order), updates its mean surplus, and marks its particles stick (1) or not (0) for the next
+// substep's collide (docs/contacts.md: the decision lags one substep).
 #extension GL_GOOGLE_include_directive : require
 #define VKXPBD_CUSTOM_WORKGROUP
 #include "solver_passes.glsl"
@@ -20,7 +20,7 @@ void main() {
   vec2 sum = vec2(0.0f);
   for (uint k = t; k < body.count; k += VKXPBD_MOMENTUM_REDUCE_SIZE) {
     uint i = body.first + k;
-    sum += positions[i].w > 0.0f ? collideParticleAt(i, pc.substep, 1.0f).cone : vec2(0.0f);
+    sum += positions[i].w > 0.0f ? coneTermsOf(i) : vec2(0.0f);
   }
   partial[t] = sum;
   barrier();
@@ -31,6 +31,6 @@ void main() {
   float surplus = frictionConeSurplus(frictionSurplusOf(b), partial[0], params.dt);
   barrier();  // every thread has read the old surplus
   if (t == 0u) storeFrictionSurplus(b, surplus);
-  if (!bodySticks(surplus, partial[0])) return;
-  for (uint k = t; k < body.count; k += VKXPBD_MOMENTUM_REDUCE_SIZE) velocities[body.first + k].w = 1.0f;
+  float stick = bodySticks(surplus, partial[0]) ? 1.0f : 0.0f;
+  for (uint k = t; k < body.count; k += VKXPBD_MOMENTUM_REDUCE_SIZE) storeStickMark(body.first + k, stick);
 }

@@ -72,9 +72,23 @@ void storeMomentumWords(uint w, vec4 v) {
   momentumWords[w + 2u] = u.z;
   momentumWords[w + 3u] = u.w;
 }
-uint momentumBodyWord(uint b) { return 4u * params.particleCount + 16u * b; }
-vec4 momentumStartOf(uint i) { return loadMomentumWords(4u * i); }
-void storeMomentumStart(uint i, vec4 x) { storeMomentumWords(4u * i, x); }
+uint momentumBodyWord(uint b) { return VKXPBD_MOMENTUM_PARTICLE_WORDS * params.particleCount + 16u * b; }
+vec4 momentumStartOf(uint i) { return loadMomentumWords(VKXPBD_MOMENTUM_PARTICLE_WORDS * i); }
+void storeMomentumStart(uint i, vec4 x) { storeMomentumWords(VKXPBD_MOMENTUM_PARTICLE_WORDS * i, x); }
+// Particle i's static-cone terms (kg·m, written by collide) and its body's stick mark (written by the
+// friction cone pass for the next substep's collide).
+uint momentumConeWord(uint i) { return VKXPBD_MOMENTUM_PARTICLE_WORDS * i + 4u; }
+vec2 coneTermsOf(uint i) {
+  uint w = momentumConeWord(i);
+  return uintBitsToFloat(uvec2(momentumWords[w], momentumWords[w + 1u]));
+}
+void storeConeTerms(uint i, vec2 cone) {
+  uint w = momentumConeWord(i);
+  momentumWords[w] = floatBitsToUint(cone.x);
+  momentumWords[w + 1u] = floatBitsToUint(cone.y);
+}
+float stickMarkOf(uint i) { return uintBitsToFloat(momentumWords[momentumConeWord(i) + 2u]); }
+void storeStickMark(uint i, float stick) { momentumWords[momentumConeWord(i) + 2u] = floatBitsToUint(stick); }
 MomentumBody momentumBodyOf(uint b) {
   uint w = momentumBodyWord(b);
   MomentumBody body;

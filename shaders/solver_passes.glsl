@@ -321,12 +321,15 @@ ParticleCollision collideParticleAt(uint i, uint substep, float stick) {
   return r;
 }
 
-// Per-particle collision and the restitution's change of the predicted velocity. velocities[i].w is 1
-// when the friction cone pass found the particle's solid body sticking in this substep (predict wrote
-// 0; update velocity writes 0 again).
+// Per-particle collision and the restitution's change of the predicted velocity. With solid bodies'
+// cones (VKXPBD_FLAG_SOLID_CONES): the stick mark is 1 when the friction cone pass found the particle's
+// solid body sticking in the previous substep, and the particle's cone terms go to the momentum buffer
+// for this substep's friction cone pass.
 void collideParticle(uint i, uint substep) {
   if (positions[i].w <= 0.0f) return;
-  ParticleCollision r = collideParticleAt(i, substep, velocities[i].w);
+  bool cones = (pc.flags & VKXPBD_FLAG_SOLID_CONES) != 0u;
+  ParticleCollision r = collideParticleAt(i, substep, cones ? stickMarkOf(i) : 0.0f);
+  if (cones) storeConeTerms(i, r.cone);
   positionLow[i].xyz = r.p;
   velocities[i].xyz = velocities[i].xyz + r.dv;
   if (r.touched && params.integrator == VKXPBD_INTEGRATOR_BDF2) integratorHistory[i].w = VKXPBD_HISTORY_TOUCHED;  // an impact: restart

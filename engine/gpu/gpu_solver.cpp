@@ -150,10 +150,11 @@ void GpuSolver::createBuffers() {
   make(VKXPBD_BINDING_VOLUME_INDICES, bytesOf(volumeIndices), "volume triangles and corners");
   make(VKXPBD_BINDING_VOLUME_GRADIENT, layout_.volumeRows.size() * sizeof(glm::vec4), "volume gradient");
   make(VKXPBD_BINDING_VOLUME_STATE, layout_.volumes.size() * sizeof(gpu::VolumeState), "volume state");
-  // Per particle 4 words, then per free body 16 (shared/config.h); nothing without free bodies.
+  // Per particle 8 words (stick marks 0), then per free body 16 (shared/config.h); nothing without free
+  // bodies.
   std::vector<uint32_t> momentum;
   if (!m.momentumBodies.empty()) {
-    momentum.assign(4 * size_t{m.particleCount()}, 0u);
+    momentum.assign(VKXPBD_MOMENTUM_PARTICLE_WORDS * size_t{m.particleCount()}, 0u);
     for (const MomentumBody& body : m.momentumBodies) {
       momentum.insert(momentum.end(),
                       {body.first, body.count, body.solid, 0u});  // then the friction surplus (float 0)

@@ -29,6 +29,7 @@ CpuSolver::CpuSolver(const Model& model, const SolverSettings& settings, const S
   for (uint32_t p = 0; p < model.pins.size(); ++p) pinOfParticle_[model.pins[p].particle] = p;
   predicted_.resize(model.particleCount());
   stick_.assign(model.particleCount(), 0.0f);
+  coneTerms_.assign(model.particleCount(), glm::vec2(0.0f));
   coneSurplus_.assign(model.momentumBodies.size(), 0.0f);
   lambdas_.assign(layout.lambdaCount(), 0.0f);
   volumeState_.assign(layout.volumes.size(), gpu::VolumeState{});
@@ -163,7 +164,7 @@ void CpuSolver::runPass(State& state, const ScheduledPass& p) {
       solveGrab(state, first);
       break;
     case PassId::FrictionCone:
-      frictionCones(state, p.substep);
+      frictionCones(state);
       break;
     case PassId::Collide:
       collide(state, p.substep);
@@ -495,21 +496,19 @@ CpuSolver::ParticleCollision CpuSolver::collideParticle(const State& state, uint
   return r;
 }
 
-void CpuSolver::frictionCones(const State& state, uint32_t substep) {
-  // As friction_cone.comp: each particle evaluated as if it stuck, summed per body in the GPU
-  // reduction's order.
-  const float t =
-      gpu::substepEndTime(static_cast<uint32_t>(state.frame), substep, params_.frameDt, params_.dt);
+void CpuSolver::frictionCones(const State& state) {
+  // As friction_cone.comp: the terms collide wrote, summed per body in the GPU reduction's order; the
+  // marks are for the next substep's collide.
   for (const MomentumBody& body : model_.momentumBodies) {
     if (body.solid == 0u) continue;
     const glm::vec2 cone = gpu::frictionConeReduce(body.count, [&](uint32_t k) {
       const uint32_t i = body.first + k;
-      return state.positions[i].w > 0.0f ? collideParticle(state, i, t, 1.0f).cone : glm::vec2(0.0f);
+      return state.positions[i].w > 0.0f ? coneTerms_[i] : glm::vec2(0.0f);
     });
     float& surplus = coneSurplus_[&body - model_.momentumBodies.data()];
     surplus = gpu::frictionConeSurplus(surplus, cone, params_.dt);
-    if (gpu::bodySticks(surplus, cone))
-      for (uint32_t i = body.first; i < body.first + body.count; ++i) stick_[i] = 1.0f;
+    const float stick = gpu::bodySticks(surplus, cone) ? 1.0f : 0.0f;
+    for (uint32_t i = body.first; i < body.first + body.count; ++i) stick_[i] = stick;
   }
 }
 
@@ -517,10 +516,10 @@ void CpuSolver::collide(State& state, uint32_t substep) {
   const float t =
       gpu::substepEndTime(static_cast<uint32_t>(state.frame), substep, params_.frameDt, params_.dt);
   for (uint32_t i = 0; i < model_.particleCount(); ++i) {
-    const float stick = stick_[i];
-    stick_[i] = 0.0f;  // for the next substep, as predict clears the GPU's mark
     if (state.positions[i].w <= 0.0f) continue;
-    const ParticleCollision r = collideParticle(state, i, t, stick);
+    // stick_ stays 0 outside solid bodies, as the GPU's collide without VKXPBD_FLAG_SOLID_CONES.
+    const ParticleCollision r = collideParticle(state, i, t, stick_[i]);
+    coneTerms_[i] = r.cone;
     state.positionsLow[i] = vec4(r.p, 0.0f);
     state.velocities[i] += vec4(r.dv, 0.0f);
     if (r.touched && params_.integrator == VKXPBD_INTEGRATOR_BDF2)

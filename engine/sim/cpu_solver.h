@@ -97,8 +97,9 @@ class CpuSolver {
     glm::vec2 cone;  // its terms of the body's static cone (frictionConeTerms), kg·m
   };
   ParticleCollision collideParticle(const State& state, uint32_t i, float t, float stick) const;
-  // The solid bodies' static cones (the friction cone pass): marks the particles of each one that sticks.
-  void frictionCones(const State& state, uint32_t substep);
+  // The solid bodies' static cones (the friction cone pass, after collide): marks the particles of each
+  // one stick or not for the next substep's collide.
+  void frictionCones(const State& state);
   void collide(State& state, uint32_t substep);
   void updateVelocities(State& state);
   // BDF2: a history with no past, from the state's velocities.
@@ -123,7 +124,8 @@ class CpuSolver {
   std::vector<glm::vec4> predicted_;           // x* of the current substep, m
   std::vector<glm::vec3> coarseDisplacement_;  // BDF2 with the hierarchy: by the coarse levels, m
   std::vector<float> coneSurplus_;  // per free body: its static cone's mean surplus (collider_math.h), kg·m
-  std::vector<float> stick_;        // per particle, this substep: 1 when its solid body sticks
+  std::vector<float> stick_;  // per particle: 1 when its solid body stuck in the last friction cone pass
+  std::vector<glm::vec2> coneTerms_;  // per particle: its static-cone terms from the last collide, kg·m
   std::vector<float> lambdas_;
   std::vector<glm::vec4> slotDelta_;
   std::vector<glm::vec4>

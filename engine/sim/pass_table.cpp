@@ -82,9 +82,10 @@ constexpr std::array<PassInfo, kPassCount> kTable = {{
     {Tethers, "tethers", "tethers.comp", Threads, Pass, "tethers, positions → positions' low part"},
     {Grab, "grab", "grab.comp", Threads, Pass, "grab constraint, positions → positions' low part, grab λ"},
     {FrictionCone, "friction cone", "friction_cone.comp", WorkGroups, Pass,
-     "free bodies, colliders, positions, predicted x*, velocities → velocities' w (solid body sticks)"},
+     "free bodies, particles' cone terms → bodies' cone surplus, particles' stick marks (next substep)"},
     {Collide, "collide", "collide.comp", Threads, Pass,
-     "colliders, signed-distance grids, positions, predicted x*, clock → positions' low part, velocities"},
+     "colliders, signed-distance grids, positions, predicted x*, clock, stick marks → positions' low "
+     "part, velocities, cone terms"},
     {UpdateVelocity, "update velocity", "update_velocity.comp", Threads, Pass,
      "positions, predicted x*, integrator history, coarse displacements → velocities, positions "
      "(renormalised), clock"},

@@ -41,7 +41,7 @@ enum class PassId : uint32_t {
   ContactApply,
   Tethers,
   Grab,
-  FrictionCone,  // solid bodies' static cones, before collide
+  FrictionCone,  // solid bodies' static cones, after collide (scheduled there)
   Collide,
   UpdateVelocity,
   AeroForces,  // surface passes (PassLayout::Surface): wind and aerodynamics, before predict

@@ -199,9 +199,11 @@ FrameSchedule ScheduleBuilder::build(bool grab) {
     for (iteration_ = 0; iteration_ < settings_.iterations; ++iteration_)
       iteration(grab, momentumFirst && iteration_ == 0);
     iteration_ = kNoIteration;
-    if (!model_.colliders.empty() && hasSolidBody(model_))
-      add(PassId::FrictionCone, static_cast<uint32_t>(model_.momentumBodies.size()), range(0, n));
-    if (!model_.colliders.empty()) add(PassId::Collide, n, range(0, n));
+    // Solid bodies' cones: collide writes each particle's terms, the cone pass decides stick for the next
+    // substep's collide (docs/contacts.md).
+    const bool cones = !model_.colliders.empty() && hasSolidBody(model_);
+    if (!model_.colliders.empty()) add(PassId::Collide, n, range(0, n, cones ? VKXPBD_FLAG_SOLID_CONES : 0u));
+    if (cones) add(PassId::FrictionCone, static_cast<uint32_t>(model_.momentumBodies.size()), range(0, n));
     gpu::PassConstants velocity =
         range(0, n, substep_ + 1 == settings_.substeps ? VKXPBD_FLAG_LAST_SUBSTEP : 0u);
     velocity.slotBase = layout_.coarseDisplacementBase;

@@ -10,7 +10,7 @@
 //     → [coarse displacement (BDF2)]                                                  (hierarchy on)
 //   → iterations × [momentum start → colours → Jacobi batch (2) → volume (3) → momentum reduce, apply
 //                   → contacts (3–4) → tethers → grab]
-//   → collide → update velocity
+//   → collide → [friction cone]  (solid bodies and colliders) → update velocity
 // and after the last substep, with tearing bodies: tear check (on the surface set).
 #pragma once
 

@@ -11,6 +11,8 @@
 // PassConstants.flags bits.
 #define VKXPBD_FLAG_FIRST_ITERATION 1u  // λ is taken as 0 (XPBD resets λ once per substep)
 #define VKXPBD_FLAG_LAST_SUBSTEP 2u     // the velocity pass advances the frame clock
+// collide: the scene has solid bodies' static cones (the momentum buffer's per-particle cone words)
+#define VKXPBD_FLAG_SOLID_CONES 4u
 
 // SimParams.constraintModel values.
 #define VKXPBD_MODEL_XPBD 0u
@@ -75,10 +77,13 @@
 // (shared/position_math.h); the substep's motion accumulates here
 #define VKXPBD_BINDING_POSITION_LOW 32
 // uint[]: the free bodies' momentum (shared/momentum_math.h), one buffer because lavapipe allows 32
-// storage buffers per stage: per particle 4 words, its position before this iteration's constraint
-// passes (float bits, m); then per free body 16 words, its MomentumBody (its last word: the static
-// friction cone's mean surplus, float bits, shared/collider_math.h) and its MomentumFix (float bits).
+// storage buffers per stage: per particle 8 words, its position before this iteration's constraint
+// passes (4, float bits, m), then its static-cone terms written by collide (x, y kg·m, float bits), its
+// body's stick mark written by the friction cone pass for the next substep's collide (float 0 or 1) and
+// one unused word; then per free body 16 words, its MomentumBody (its last word: the static friction
+// cone's mean surplus, float bits, shared/collider_math.h) and its MomentumFix (float bits).
 #define VKXPBD_BINDING_MOMENTUM 22
+#define VKXPBD_MOMENTUM_PARTICLE_WORDS 8
 #define VKXPBD_BINDING_COUNT 33
 
 // Descriptor bindings of the surface set (set 0 of the passes with PassLayout::Surface, declared in
