@@ -216,9 +216,18 @@ FrameSchedule ScheduleBuilder::build(bool grab) {
     // 1 with a BDF2 history). The CPU reference splits after the frame (Tearing::split), the same code;
     // so does the GPU solver's host for surfaces too large for these passes.
     const uint32_t bdf2 = settings_.integrator == Integrator::Bdf2 ? 1u : 0u;
-    if (tearSplitsOnGpu(model_))
+    if (tearSplitsOnGpu(model_)) {
       for (PassId pass : {PassId::TearSplit, PassId::TearHold})
         for (uint32_t chunk = 0; chunk < VKXPBD_TEAR_CHUNKS; ++chunk) add(pass, 1, range(chunk, bdf2));
+      // The surface adjacency again (shared/surface_csr.h): five phases, each but the serial scan in
+      // chunks (first: phase × chunks + chunk; slotBase: the corners, 3 × the surface triangles).
+      for (uint32_t phase = 0; phase < 5; ++phase)
+        for (uint32_t chunk = 0; chunk < (phase == 2 ? 1u : VKXPBD_TEAR_CHUNKS); ++chunk) {
+          gpu::PassConstants pc = range(phase * VKXPBD_TEAR_CHUNKS + chunk, bdf2);
+          pc.slotBase = static_cast<uint32_t>(layout_.surface.indices.size());
+          add(PassId::TearSurface, 1, pc);
+        }
+    }
   }
   return std::move(schedule_);
 }

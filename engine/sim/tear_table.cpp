@@ -106,6 +106,7 @@ std::vector<uint32_t> buildTearTable(const Model& model, const SolverLayout& lay
 }
 
 bool tearSplitsOnGpu(const Model& model) {
+  if (model.particleCount() > VKXPBD_TEAR_GPU_MAX_PARTICLES) return false;
   for (const TearBody& t : model.tears)
     if (model.surfaces[t.surface].indices.size() / 3 > VKXPBD_TEAR_GPU_MAX_TRIANGLES) return false;
   return true;
