@@ -144,7 +144,7 @@ class GpuSolver {
   // The tear passes' set (VKXPBD_TEAR_BINDING_*, gpu/gpu_tearing.cpp): the solver's and the surface set's
   // buffers, and its own tear table and inverse masses; only with tearing bodies.
   void createTearDescriptors();
-  vk::Buffer tearTable_, tearRestW_;
+  vk::Buffer tearTable_, tearRestW_, tearJacobiScratch_;
   VkPipelineLayout tearPipelineLayout_ = VK_NULL_HANDLE;
   vk::BufferDescriptorSet tearDescriptors_;
   VkPipelineLayout passPipelineLayout(PassLayout layout) const;

@@ -51,6 +51,9 @@ void GpuSolver::createTearDescriptors() {
   tearRestW_ =
       vk::createBuffer(ctx_, sizeOf(restW), storage, vk::MemoryKind::DeviceLocal, "tear inverse masses");
   put(ctx_, tearRestW_, restW);
+  // The tear jacobi pass's scratch: per particle its slot count (then fill cursor), then its row.
+  tearJacobiScratch_ =
+      vk::createBuffer(ctx_, 2 * sizeOf(restW), storage, vk::MemoryKind::DeviceLocal, "tear jacobi scratch");
 
   std::vector<vk::BufferBinding> bindings(VKXPBD_TEAR_BINDING_COUNT);
   bindings[VKXPBD_TEAR_BINDING_POSITIONS] = {buffers_[VKXPBD_BINDING_POSITIONS].buffer};
@@ -67,6 +70,10 @@ void GpuSolver::createTearDescriptors() {
       surfaceBuffers_[VKXPBD_SURFACE_BINDING_TRIANGLE_OFFSETS].buffer};
   bindings[VKXPBD_TEAR_BINDING_PARTICLE_TRIANGLES] = {
       surfaceBuffers_[VKXPBD_SURFACE_BINDING_PARTICLE_TRIANGLES].buffer};
+  bindings[VKXPBD_TEAR_BINDING_JACOBI_ROWS] = {buffers_[VKXPBD_BINDING_JACOBI_ROWS].buffer};
+  bindings[VKXPBD_TEAR_BINDING_JACOBI_SLOTS] = {buffers_[VKXPBD_BINDING_JACOBI_SLOTS].buffer};
+  bindings[VKXPBD_TEAR_BINDING_JACOBI_SCALE] = {buffers_[VKXPBD_BINDING_JACOBI_SCALE].buffer};
+  bindings[VKXPBD_TEAR_BINDING_JACOBI_SCRATCH] = {tearJacobiScratch_.buffer};
   tearDescriptors_ = vk::createBufferDescriptorSet(ctx_, bindings, VK_SHADER_STAGE_COMPUTE_BIT, "tear");
   tearPipelineLayout_ = vk::createPipelineLayout(ctx_, tearDescriptors_.layout, VK_SHADER_STAGE_COMPUTE_BIT,
                                                  sizeof(gpu::PassConstants), "tear pipeline layout");
@@ -116,7 +123,6 @@ void GpuSolver::tearAfterFrame() {
   std::vector<uint32_t> table;
   if (gpuSplits) table = get<uint32_t>(ctx_, tearTable_, t.tearing.table().size());
   auto counter = [&](uint32_t c) { return table[table[VKXPBD_TEAR_HDR_COUNTERS] + c]; };
-  const uint32_t rows = t.layout.adjacency.rowCount();
   if (gpuSplits && counter(VKXPBD_TEAR_COUNTER_DEFERRED) == 0u) {
     splitOnGpuAfterFrame(table, std::move(broken));
   } else {
@@ -145,18 +151,15 @@ void GpuSolver::tearAfterFrame() {
       for (size_t p = 0; p < restW.size(); ++p) restW[p] = t.model.restPositions[p].w;
       put(ctx_, tearRestW_, restW);
     }
+    // The rows in the fixed room the apply pass runs over (no re-recording).
+    put(ctx_, buffers_[VKXPBD_BINDING_JACOBI_ROWS],
+        packJacobiRows(t.layout.adjacency, jacobiRowCapacity(model_, layout_)));
+    put(ctx_, buffers_[VKXPBD_BINDING_JACOBI_SLOTS], t.layout.adjacency.slots);
+    put(ctx_, buffers_[VKXPBD_BINDING_JACOBI_SCALE], t.layout.jacobiScale);
   }
 
-  std::vector<uint32_t> jacobiRows = t.layout.adjacency.offsets;
-  jacobiRows.insert(jacobiRows.end(), t.layout.adjacency.particles.begin(),
-                    t.layout.adjacency.particles.end());
-  put(ctx_, buffers_[VKXPBD_BINDING_JACOBI_ROWS], jacobiRows);
-  put(ctx_, buffers_[VKXPBD_BINDING_JACOBI_SLOTS], t.layout.adjacency.slots);
-  put(ctx_, buffers_[VKXPBD_BINDING_JACOBI_SCALE], t.layout.jacobiScale);
   put(ctx_, buffers_[VKXPBD_BINDING_CONTACT_TRIANGLES], packContactTriangles(t.model));
   ++t.version;
-  // The Jacobi apply pass has one thread per row: re-record when the rows changed.
-  if (t.layout.adjacency.rowCount() != rows) rerecordFrames();
 }
 
 void GpuSolver::splitOnGpuAfterFrame(const std::vector<uint32_t>& table, std::vector<uint32_t> broken) {
@@ -173,15 +176,22 @@ void GpuSolver::splitOnGpuAfterFrame(const std::vector<uint32_t>& table, std::ve
   const uint32_t n = model_.particleCount();
   const auto corners = static_cast<uint32_t>(t.layout.surface.indices.size());
   const uint32_t csrItems = 3 * n + 2 + 2 * corners;
+  // The jacobi pass's counted phases: N, the batch's slots twice, its constraints.
+  const uint32_t batch = layout_.jacobi.count + layout_.jacobiElements.count;
+  const uint32_t batchSlots = 2 * layout_.jacobi.count + 4 * layout_.jacobiElements.count;
+  const uint32_t jacobiItems = batch > 0 ? n + 2 * batchSlots + batch : 0u;
   if (counter(VKXPBD_TEAR_COUNTER_SPLIT_DONE) != count ||
       counter(VKXPBD_TEAR_COUNTER_HOLD_DONE) != tearTriangles ||
-      counter(VKXPBD_TEAR_COUNTER_CSR_DONE) != csrItems)
+      counter(VKXPBD_TEAR_COUNTER_CSR_DONE) != csrItems ||
+      counter(VKXPBD_TEAR_COUNTER_JACOBI_DONE) != jacobiItems)
     throw std::logic_error(
         "tearing: a tear pass was cut short (" + std::to_string(counter(VKXPBD_TEAR_COUNTER_SPLIT_DONE)) +
         " of " + std::to_string(count) + " broken, " +
         std::to_string(counter(VKXPBD_TEAR_COUNTER_HOLD_DONE)) + " of " + std::to_string(tearTriangles) +
         " triangles, " + std::to_string(counter(VKXPBD_TEAR_COUNTER_CSR_DONE)) + " of " +
-        std::to_string(csrItems) + " surface adjacency items)");
+        std::to_string(csrItems) + " surface adjacency items, " +
+        std::to_string(counter(VKXPBD_TEAR_COUNTER_JACOBI_DONE)) + " of " + std::to_string(jacobiItems) +
+        " Jacobi row items)");
   t.last.broken = std::move(broken);
   t.last.removed = counter(VKXPBD_TEAR_COUNTER_REMOVED);
   t.last.splits = counter(VKXPBD_TEAR_COUNTER_SPLITS);
@@ -205,7 +215,18 @@ void GpuSolver::splitOnGpuAfterFrame(const std::vector<uint32_t>& table, std::ve
       get<uint32_t>(ctx_, surfaceBuffers_[VKXPBD_SURFACE_BINDING_PARTICLE_TRIANGLES], corners);
   const std::vector<float> restW = get<float>(ctx_, tearRestW_, model_.particleCount());
   for (size_t p = 0; p < restW.size(); ++p) t.model.restPositions[p].w = restW[p];
-  t.layout.adjacency = buildJacobiAdjacency(t.model, t.layout);
+  // The tear jacobi pass built the rows, slots and scales again (shared/jacobi_rows.h).
+  if (batch > 0) {
+    const uint32_t capacity = jacobiRowCapacity(model_, layout_);
+    const uint32_t rows = counter(VKXPBD_TEAR_COUNTER_JACOBI_ROWS);
+    const std::vector<uint32_t> packed =
+        get<uint32_t>(ctx_, buffers_[VKXPBD_BINDING_JACOBI_ROWS], 2 * size_t{capacity} + 1);
+    JacobiAdjacency& adj = t.layout.adjacency;
+    adj.offsets.assign(packed.begin(), packed.begin() + rows + 1);
+    adj.particles.assign(packed.begin() + capacity + 1, packed.begin() + capacity + 1 + rows);
+    adj.slots = get<uint32_t>(ctx_, buffers_[VKXPBD_BINDING_JACOBI_SLOTS], adj.offsets.back());
+    t.layout.jacobiScale = get<float>(ctx_, buffers_[VKXPBD_BINDING_JACOBI_SCALE], batch);
+  }
 }
 
 }  // namespace vkxpbd

@@ -106,6 +106,10 @@ constexpr std::array<PassInfo, kPassCount> kTable = {{
     {TearSurface, "tear surface", "tear_surface.comp", Threads, Pass,
      "surface triangles → triangle offsets, particle triangles (one invocation per phase chunk)", 0, 0,
      PassLayout::Tear},
+    {TearJacobi, "tear jacobi", "tear_jacobi.comp", Threads, Pass,
+     "distance constraints, elements, inverse masses → Jacobi rows, slots, step scales (one invocation "
+     "per phase chunk)",
+     0, 0, PassLayout::Tear},
 }};
 
 constexpr bool inIdOrder() {

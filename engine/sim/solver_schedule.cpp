@@ -144,7 +144,10 @@ void ScheduleBuilder::iteration(bool grab, bool momentumStarted) {
     pc.elementSlotBase = layout_.elementSlotBase();
     add(pc.elementCount > 0 ? PassId::JacobiConstraints : PassId::JacobiDistance, pc.count + pc.elementCount,
         pc);
-    add(PassId::JacobiApply, layout_.adjacency.rowCount(), range(0, layout_.adjacency.rowCount(), flags));
+    // A tearing model's rows: a fixed count with room for a row per spare (rows past the built ones
+    // empty), so that no tear changes the dispatch (docs/tearing.md).
+    const uint32_t rows = jacobiRowCapacity(model_, layout_);
+    add(PassId::JacobiApply, rows, range(0, rows, flags));
   }
   if (!layout_.volumes.empty()) {
     const uint32_t rows = static_cast<uint32_t>(layout_.volumeRows.size());
@@ -227,6 +230,19 @@ FrameSchedule ScheduleBuilder::build(bool grab) {
           pc.slotBase = static_cast<uint32_t>(layout_.surface.indices.size());
           add(PassId::TearSurface, 1, pc);
         }
+      // The Jacobi batch's rows, slots and scales (shared/jacobi_rows.h), five phases in chunks (first:
+      // phase × chunks + chunk; count, slotBase: the batch's distance constraints, elementFirst and
+      // elementCount its elements; elementSlotBase: the row capacity).
+      if (layout_.jacobi.count + layout_.jacobiElements.count > 0)
+        for (uint32_t phase = 0; phase < 5; ++phase)
+          for (uint32_t chunk = 0; chunk < VKXPBD_TEAR_CHUNKS; ++chunk) {
+            gpu::PassConstants pc = range(phase * VKXPBD_TEAR_CHUNKS + chunk, layout_.jacobi.count);
+            pc.slotBase = layout_.jacobi.first;
+            pc.elementFirst = layout_.jacobiElements.first;
+            pc.elementCount = layout_.jacobiElements.count;
+            pc.elementSlotBase = jacobiRowCapacity(model_, layout_);
+            add(PassId::TearJacobi, 1, pc);
+          }
     }
   }
   return std::move(schedule_);

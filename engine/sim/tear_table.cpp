@@ -1,6 +1,7 @@
 #include "sim/tear_table.h"
 
 #include <algorithm>
+#include <stdexcept>
 #include <utility>
 
 #include "shared/config.h"
@@ -103,6 +104,19 @@ std::vector<uint32_t> buildTearTable(const Model& model, const SolverLayout& lay
   section(VKXPBD_TEAR_HDR_AROUND, std::vector<uint32_t>(size_t{maxAround} * VKXPBD_TEAR_AROUND_STRIDE, 0u));
   section(VKXPBD_TEAR_HDR_COUNTERS, std::vector<uint32_t>(VKXPBD_TEAR_COUNTER_COUNT, 0u));
   return table;
+}
+
+uint32_t jacobiRowCapacity(const Model& model, const SolverLayout& layout) {
+  return model.tears.empty() ? layout.adjacency.rowCount() : model.particleCount();
+}
+
+std::vector<uint32_t> packJacobiRows(const JacobiAdjacency& adjacency, uint32_t capacity) {
+  if (capacity < adjacency.rowCount()) throw std::logic_error("jacobi rows past their capacity");
+  std::vector<uint32_t> packed = adjacency.offsets;
+  packed.resize(size_t{capacity} + 1, adjacency.offsets.back());
+  packed.insert(packed.end(), adjacency.particles.begin(), adjacency.particles.end());
+  packed.resize(2 * size_t{capacity} + 1, 0u);
+  return packed;
 }
 
 bool tearSplitsOnGpu(const Model& model) {

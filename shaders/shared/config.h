@@ -124,7 +124,11 @@
 #define VKXPBD_TEAR_BINDING_BROKEN 9        // the surface set's VKXPBD_SURFACE_BINDING_TEAR_BROKEN
 #define VKXPBD_TEAR_BINDING_TRIANGLE_OFFSETS 10    // the surface set's VKXPBD_SURFACE_BINDING_TRIANGLE_OFFSETS
 #define VKXPBD_TEAR_BINDING_PARTICLE_TRIANGLES 11  // the surface set's VKXPBD_SURFACE_BINDING_PARTICLE_TRIANGLES
-#define VKXPBD_TEAR_BINDING_COUNT 12
+#define VKXPBD_TEAR_BINDING_JACOBI_ROWS 12     // the solver's VKXPBD_BINDING_JACOBI_ROWS
+#define VKXPBD_TEAR_BINDING_JACOBI_SLOTS 13    // the solver's VKXPBD_BINDING_JACOBI_SLOTS
+#define VKXPBD_TEAR_BINDING_JACOBI_SCALE 14    // the solver's VKXPBD_BINDING_JACOBI_SCALE
+#define VKXPBD_TEAR_BINDING_JACOBI_SCRATCH 15  // uint[2N]: per particle its slot count, then its row
+#define VKXPBD_TEAR_BINDING_COUNT 16
 // The split and the held-triangles pass each run as this many one-invocation dispatches, each taking
 // its share of the broken list or of the triangles (a single invocation must not loop too long).
 #define VKXPBD_TEAR_CHUNKS 8u
