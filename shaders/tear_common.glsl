@@ -23,6 +23,7 @@ layout(std430, set = 0, binding = VKXPBD_TEAR_BINDING_JACOBI_ROWS) restrict buff
 layout(std430, set = 0, binding = VKXPBD_TEAR_BINDING_JACOBI_SLOTS) restrict buffer JacobiSlots { uint jacobiSlots[]; };
 layout(std430, set = 0, binding = VKXPBD_TEAR_BINDING_JACOBI_SCALE) restrict buffer JacobiScale { float jacobiScale[]; };
 layout(std430, set = 0, binding = VKXPBD_TEAR_BINDING_JACOBI_SCRATCH) restrict buffer JacobiScratch { uint jacobiScratch[]; };
+layout(std430, set = 0, binding = VKXPBD_TEAR_BINDING_CONTACT_TRIANGLES) restrict buffer ContactTriangles { uint contactTriangles[]; };
 
 // pc.first: the chunk (0 .. VKXPBD_TEAR_CHUNKS − 1); pc.count: 1 with a BDF2 history.
 layout(push_constant) uniform Push { PassConstants pc; };

@@ -61,6 +61,9 @@ class GpuSolver {
   NeighbourLists downloadNeighbours();
   // Waits, then reads the point–triangle candidate lists of the last substep (empty without them).
   NeighbourLists downloadTriangleNeighbours();
+  // Waits, then reads the packed contact triangles (sim/contact_triangles.h; empty without them): after
+  // a tear the tear surface pass writes them (gpu/gpu_tearing.cpp).
+  std::vector<uint32_t> downloadContactTriangles();
 
   // Waits, then reads λ of every constraint: distance constraints, then elements, each in layout order.
   std::vector<float> downloadLambdas();

@@ -74,6 +74,7 @@ void GpuSolver::createTearDescriptors() {
   bindings[VKXPBD_TEAR_BINDING_JACOBI_SLOTS] = {buffers_[VKXPBD_BINDING_JACOBI_SLOTS].buffer};
   bindings[VKXPBD_TEAR_BINDING_JACOBI_SCALE] = {buffers_[VKXPBD_BINDING_JACOBI_SCALE].buffer};
   bindings[VKXPBD_TEAR_BINDING_JACOBI_SCRATCH] = {tearJacobiScratch_.buffer};
+  bindings[VKXPBD_TEAR_BINDING_CONTACT_TRIANGLES] = {buffers_[VKXPBD_BINDING_CONTACT_TRIANGLES].buffer};
   tearDescriptors_ = vk::createBufferDescriptorSet(ctx_, bindings, VK_SHADER_STAGE_COMPUTE_BIT, "tear");
   tearPipelineLayout_ = vk::createPipelineLayout(ctx_, tearDescriptors_.layout, VK_SHADER_STAGE_COMPUTE_BIT,
                                                  sizeof(gpu::PassConstants), "tear pipeline layout");
@@ -156,10 +157,15 @@ void GpuSolver::tearAfterFrame() {
         packJacobiRows(t.layout.adjacency, jacobiRowCapacity(model_, layout_)));
     put(ctx_, buffers_[VKXPBD_BINDING_JACOBI_SLOTS], t.layout.adjacency.slots);
     put(ctx_, buffers_[VKXPBD_BINDING_JACOBI_SCALE], t.layout.jacobiScale);
+    put(ctx_, buffers_[VKXPBD_BINDING_CONTACT_TRIANGLES], packContactTriangles(t.model));
   }
-
-  put(ctx_, buffers_[VKXPBD_BINDING_CONTACT_TRIANGLES], packContactTriangles(t.model));
   ++t.version;
+}
+
+std::vector<uint32_t> GpuSolver::downloadContactTriangles() {
+  if (!model_.contacts.enabled || !model_.contacts.triangles) return {};
+  wait();
+  return get<uint32_t>(ctx_, buffers_[VKXPBD_BINDING_CONTACT_TRIANGLES], packContactTriangles(model_).size());
 }
 
 void GpuSolver::splitOnGpuAfterFrame(const std::vector<uint32_t>& table, std::vector<uint32_t> broken) {
@@ -175,7 +181,9 @@ void GpuSolver::splitOnGpuAfterFrame(const std::vector<uint32_t>& table, std::ve
   // The surface pass's five phases: N + 1, the corners, N, the corners, N + 1 items.
   const uint32_t n = model_.particleCount();
   const auto corners = static_cast<uint32_t>(t.layout.surface.indices.size());
-  const uint32_t csrItems = 3 * n + 2 + 2 * corners;
+  // With contact triangles, a sixth phase copies triangles and adjacency into their buffer.
+  const bool contactCopy = !packContactTriangles(model_).empty();
+  const uint32_t csrItems = 3 * n + 2 + 2 * corners + (contactCopy ? 2 * corners + n + 1 : 0u);
   // The jacobi pass's counted phases: N, the batch's slots twice, its constraints.
   const uint32_t batch = layout_.jacobi.count + layout_.jacobiElements.count;
   const uint32_t batchSlots = 2 * layout_.jacobi.count + 4 * layout_.jacobiElements.count;

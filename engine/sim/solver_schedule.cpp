@@ -224,7 +224,9 @@ FrameSchedule ScheduleBuilder::build(bool grab) {
         for (uint32_t chunk = 0; chunk < VKXPBD_TEAR_CHUNKS; ++chunk) add(pass, 1, range(chunk, bdf2));
       // The surface adjacency again (shared/surface_csr.h): five phases, each but the serial scan in
       // chunks (first: phase × chunks + chunk; slotBase: the corners, 3 × the surface triangles).
-      for (uint32_t phase = 0; phase < 5; ++phase)
+      // A sixth phase with contact triangles: the triangles and adjacency copied into their buffer.
+      const bool contactTriangles = model_.contacts.enabled && model_.contacts.triangles;
+      for (uint32_t phase = 0; phase < (contactTriangles ? 6u : 5u); ++phase)
         for (uint32_t chunk = 0; chunk < (phase == 2 ? 1u : VKXPBD_TEAR_CHUNKS); ++chunk) {
           gpu::PassConstants pc = range(phase * VKXPBD_TEAR_CHUNKS + chunk, bdf2);
           pc.slotBase = static_cast<uint32_t>(layout_.surface.indices.size());
