@@ -232,6 +232,7 @@ void jacobiDistanceConstraint(uint first, uint k, uint slotBase, bool firstItera
 void jacobiApplyRow(uint row) {
   uint begin = jacobiRows[row];
   uint end = jacobiRows[row + 1u];
+  if (begin == end) return;  // a tearing model's row not taken yet (no particle)
   vec3 sum = vec3(0.0f);
   for (uint s = begin; s < end; ++s) sum += jacobiDelta[jacobiSlots[s]].xyz;
   uint p = jacobiRows[pc.count + 1u + row];  // pc.count: the rows

@@ -17,6 +17,13 @@ layout(std430, set = 0, binding = VKXPBD_TEAR_BINDING_TRIANGLES) restrict buffer
 layout(std430, set = 0, binding = VKXPBD_TEAR_BINDING_TABLE) restrict buffer TearTable { uint tearTable[]; };
 layout(std430, set = 0, binding = VKXPBD_TEAR_BINDING_REST_W) restrict buffer RestW { float restW[]; };
 layout(std430, set = 0, binding = VKXPBD_TEAR_BINDING_BROKEN) restrict buffer TearBroken { uint tearCount; uint tearBroken[]; };
+layout(std430, set = 0, binding = VKXPBD_TEAR_BINDING_TRIANGLE_OFFSETS) restrict buffer TriangleOffsets { uint triangleOffsets[]; };
+layout(std430, set = 0, binding = VKXPBD_TEAR_BINDING_PARTICLE_TRIANGLES) restrict buffer ParticleTriangles { uint particleTriangles[]; };
+layout(std430, set = 0, binding = VKXPBD_TEAR_BINDING_JACOBI_ROWS) restrict buffer JacobiRows { uint jacobiRows[]; };
+layout(std430, set = 0, binding = VKXPBD_TEAR_BINDING_JACOBI_SLOTS) restrict buffer JacobiSlots { uint jacobiSlots[]; };
+layout(std430, set = 0, binding = VKXPBD_TEAR_BINDING_JACOBI_SCALE) restrict buffer JacobiScale { float jacobiScale[]; };
+layout(std430, set = 0, binding = VKXPBD_TEAR_BINDING_JACOBI_SCRATCH) restrict buffer JacobiScratch { uint jacobiScratch[]; };
+layout(std430, set = 0, binding = VKXPBD_TEAR_BINDING_CONTACT_TRIANGLES) restrict buffer ContactTriangles { uint contactTriangles[]; };
 
 // pc.first: the chunk (0 .. VKXPBD_TEAR_CHUNKS − 1); pc.count: 1 with a BDF2 history.
 layout(push_constant) uniform Push { PassConstants pc; };

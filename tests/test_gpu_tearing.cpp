@@ -13,7 +13,9 @@
 #include "shared/config.h"
 #include "sim/cloth_builder.h"
 #include "sim/colouring.h"
+#include "sim/contact_triangles.h"
 #include "sim/cpu_solver.h"
+#include "sim/tear_table.h"
 #include "tear_scenes.h"
 
 namespace vkxpbd {
@@ -87,6 +89,37 @@ Totals totals(const State& s) {
 // CPU reference, its positions within 10⁻⁴ m; the colouring is still valid after the tears, the total
 // mass is the mass as loaded (a split halves it between original and copy) and the momentum is the CPU
 // reference's.
+// With point–triangle contacts the tear surface pass copies the rebuilt triangles and adjacency into
+// the contact triangle buffer: after 60 frames of cloth_tear.json (it tears within them) the GPU's
+// buffer is what the host packs from the GPU's torn model (the shared counting sort), and no longer
+// what was packed at load.
+TEST_P(GpuTearing, ContactTrianglesFollowTheTearOnTheGpu) {
+  SceneDesc scene = loadScene(VKXPBD_SOURCE_DIR "/scenes/cloth_tear.json");
+  scene.solver.mode = GetParam();
+  scene.contacts.enabled = true;
+  scene.contacts.triangles = true;
+  scene.contacts.distance = 0.004f;
+  scene.contacts.searchRadius = 0.03f;
+  const Model model = buildModel(scene);
+  ASSERT_TRUE(tearSplitsOnGpu(model));
+  const SolverLayout layout = buildSolverLayout(model, scene.solver);
+  GpuSolver gpu(*ctx, model, scene.solver, layout);
+  gpu.upload(makeInitialState(model));
+  const std::vector<uint32_t> loaded = packContactTriangles(model);
+  ASSERT_FALSE(loaded.empty());
+  uint32_t splits = 0;
+  for (int f = 0; f < 60; ++f) {
+    gpu.simulate(1);
+    splits += gpu.lastTear().splits;
+  }
+  std::printf("[ measured ] %s: %u particles split in 60 frames with contacts\n", solverModeName(GetParam()),
+              splits);
+  EXPECT_GT(splits, 0u);
+  const std::vector<uint32_t> got = gpu.downloadContactTriangles();
+  EXPECT_EQ(got, packContactTriangles(gpu.model()));
+  EXPECT_NE(got, loaded);
+}
+
 TEST_P(GpuTearing, ShippedSceneAsTheCpuReference) {
   SceneDesc scene = loadScene(VKXPBD_SOURCE_DIR "/scenes/cloth_tear.json");
   scene.solver.mode = GetParam();

@@ -10,6 +10,7 @@
 #include "sim/aero.h"
 #include "sim/contact_triangles.h"
 #include "sim/sim_params.h"
+#include "sim/tear_table.h"
 #include "vk/compute.h"
 #include "vk/descriptors.h"
 
@@ -89,6 +90,7 @@ GpuSolver::~GpuSolver() {
     vk::destroyBufferDescriptorSet(ctx_, tearDescriptors_);
     vk::destroyBuffer(ctx_, tearTable_);
     vk::destroyBuffer(ctx_, tearRestW_);
+    vk::destroyBuffer(ctx_, tearJacobiScratch_);
   }
   for (Buffer& b : buffers_) vk::destroyBuffer(ctx_, b);
   for (Buffer& b : surfaceBuffers_)
@@ -182,10 +184,8 @@ void GpuSolver::createBuffers() {
   make(VKXPBD_BINDING_PARTICLE_FRICTION, bytesOf(m.particleFriction), "particle friction");
   make(VKXPBD_BINDING_JACOBI_DELTA, layout_.slotCount() * sizeof(glm::vec4), "jacobi slot deltas");
   // Offsets, then particles (VKXPBD_BINDING_JACOBI_ROWS).
-  std::vector<uint32_t> jacobiRows = layout_.adjacency.offsets;
-  jacobiRows.insert(jacobiRows.end(), layout_.adjacency.particles.begin(), layout_.adjacency.particles.end());
-  // Tearing: room for a row (an offset and a particle) per spare particle.
-  for (const TearBody& t : m.tears) jacobiRows.resize(jacobiRows.size() + 2 * size_t{t.spareCount}, 0u);
+  // Tearing: room for a row per particle (sim/tear_table.h).
+  const std::vector<uint32_t> jacobiRows = packJacobiRows(layout_.adjacency, jacobiRowCapacity(m, layout_));
   make(VKXPBD_BINDING_JACOBI_ROWS, bytesOf(jacobiRows), "jacobi rows");
   make(VKXPBD_BINDING_JACOBI_SLOTS, bytesOf(layout_.adjacency.slots), "jacobi slots");
   make(VKXPBD_BINDING_INTEGRATOR_HISTORY, (settings_.integrator == Integrator::Bdf2 ? 2 : 1) * particleBytes,

@@ -61,6 +61,9 @@ class GpuSolver {
   NeighbourLists downloadNeighbours();
   // Waits, then reads the point–triangle candidate lists of the last substep (empty without them).
   NeighbourLists downloadTriangleNeighbours();
+  // Waits, then reads the packed contact triangles (sim/contact_triangles.h; empty without them): after
+  // a tear the tear surface pass writes them (gpu/gpu_tearing.cpp).
+  std::vector<uint32_t> downloadContactTriangles();
 
   // Waits, then reads λ of every constraint: distance constraints, then elements, each in layout order.
   std::vector<float> downloadLambdas();
@@ -144,7 +147,7 @@ class GpuSolver {
   // The tear passes' set (VKXPBD_TEAR_BINDING_*, gpu/gpu_tearing.cpp): the solver's and the surface set's
   // buffers, and its own tear table and inverse masses; only with tearing bodies.
   void createTearDescriptors();
-  vk::Buffer tearTable_, tearRestW_;
+  vk::Buffer tearTable_, tearRestW_, tearJacobiScratch_;
   VkPipelineLayout tearPipelineLayout_ = VK_NULL_HANDLE;
   vk::BufferDescriptorSet tearDescriptors_;
   VkPipelineLayout passPipelineLayout(PassLayout layout) const;

@@ -3,9 +3,10 @@
 // buffer; tear split (shaders/tear_split.comp) sorts the list into layout order and breaks and splits
 // them with the CPU reference's code (shared/tear_split.h) on the GPU's buffers; tear hold
 // (shaders/tear_hold.comp) keeps the torn triangles held. After the frame the host reads the count (4
-// bytes); only when it is not zero does it read the list, the constraints, elements, surface triangles
-// and inverse masses the split changed, rebuild what follows from them (Jacobi rows and scales, surface
-// adjacency, contact triangles) and upload that.
+// bytes); only when it is not zero does it read the list, the constraints, elements, surface triangles,
+// their adjacency (rebuilt by the tear surface pass, shaders/tear_surface.comp) and inverse masses the
+// split changed, rebuild what follows from them (Jacobi rows and scales, contact triangles) and upload
+// that.
 #include <algorithm>
 #include <stdexcept>
 #include <string>
@@ -50,6 +51,9 @@ void GpuSolver::createTearDescriptors() {
   tearRestW_ =
       vk::createBuffer(ctx_, sizeOf(restW), storage, vk::MemoryKind::DeviceLocal, "tear inverse masses");
   put(ctx_, tearRestW_, restW);
+  // The tear jacobi pass's scratch: per particle its slot count (then fill cursor), then its row.
+  tearJacobiScratch_ =
+      vk::createBuffer(ctx_, 2 * sizeOf(restW), storage, vk::MemoryKind::DeviceLocal, "tear jacobi scratch");
 
   std::vector<vk::BufferBinding> bindings(VKXPBD_TEAR_BINDING_COUNT);
   bindings[VKXPBD_TEAR_BINDING_POSITIONS] = {buffers_[VKXPBD_BINDING_POSITIONS].buffer};
@@ -62,6 +66,15 @@ void GpuSolver::createTearDescriptors() {
   bindings[VKXPBD_TEAR_BINDING_TABLE] = {tearTable_.buffer};
   bindings[VKXPBD_TEAR_BINDING_REST_W] = {tearRestW_.buffer};
   bindings[VKXPBD_TEAR_BINDING_BROKEN] = {surfaceBuffers_[VKXPBD_SURFACE_BINDING_TEAR_BROKEN].buffer};
+  bindings[VKXPBD_TEAR_BINDING_TRIANGLE_OFFSETS] = {
+      surfaceBuffers_[VKXPBD_SURFACE_BINDING_TRIANGLE_OFFSETS].buffer};
+  bindings[VKXPBD_TEAR_BINDING_PARTICLE_TRIANGLES] = {
+      surfaceBuffers_[VKXPBD_SURFACE_BINDING_PARTICLE_TRIANGLES].buffer};
+  bindings[VKXPBD_TEAR_BINDING_JACOBI_ROWS] = {buffers_[VKXPBD_BINDING_JACOBI_ROWS].buffer};
+  bindings[VKXPBD_TEAR_BINDING_JACOBI_SLOTS] = {buffers_[VKXPBD_BINDING_JACOBI_SLOTS].buffer};
+  bindings[VKXPBD_TEAR_BINDING_JACOBI_SCALE] = {buffers_[VKXPBD_BINDING_JACOBI_SCALE].buffer};
+  bindings[VKXPBD_TEAR_BINDING_JACOBI_SCRATCH] = {tearJacobiScratch_.buffer};
+  bindings[VKXPBD_TEAR_BINDING_CONTACT_TRIANGLES] = {buffers_[VKXPBD_BINDING_CONTACT_TRIANGLES].buffer};
   tearDescriptors_ = vk::createBufferDescriptorSet(ctx_, bindings, VK_SHADER_STAGE_COMPUTE_BIT, "tear");
   tearPipelineLayout_ = vk::createPipelineLayout(ctx_, tearDescriptors_.layout, VK_SHADER_STAGE_COMPUTE_BIT,
                                                  sizeof(gpu::PassConstants), "tear pipeline layout");
@@ -111,7 +124,6 @@ void GpuSolver::tearAfterFrame() {
   std::vector<uint32_t> table;
   if (gpuSplits) table = get<uint32_t>(ctx_, tearTable_, t.tearing.table().size());
   auto counter = [&](uint32_t c) { return table[table[VKXPBD_TEAR_HDR_COUNTERS] + c]; };
-  const uint32_t rows = t.layout.adjacency.rowCount();
   if (gpuSplits && counter(VKXPBD_TEAR_COUNTER_DEFERRED) == 0u) {
     splitOnGpuAfterFrame(table, std::move(broken));
   } else {
@@ -132,26 +144,28 @@ void GpuSolver::tearAfterFrame() {
     put(ctx_, buffers_[VKXPBD_BINDING_DISTANCE], t.layout.distance);
     put(ctx_, buffers_[VKXPBD_BINDING_ELEMENTS], t.layout.elements);
     put(ctx_, surfaceBuffers_[VKXPBD_SURFACE_BINDING_TRIANGLES], t.layout.surface.indices);
+    put(ctx_, surfaceBuffers_[VKXPBD_SURFACE_BINDING_TRIANGLE_OFFSETS], t.layout.surface.offsets);
+    put(ctx_, surfaceBuffers_[VKXPBD_SURFACE_BINDING_PARTICLE_TRIANGLES], t.layout.surface.triangles);
     if (gpuSplits) {
       put(ctx_, tearTable_, t.tearing.table());
       std::vector<float> restW(n);
       for (size_t p = 0; p < restW.size(); ++p) restW[p] = t.model.restPositions[p].w;
       put(ctx_, tearRestW_, restW);
     }
+    // The rows in the fixed room the apply pass runs over (no re-recording).
+    put(ctx_, buffers_[VKXPBD_BINDING_JACOBI_ROWS],
+        packJacobiRows(t.layout.adjacency, jacobiRowCapacity(model_, layout_)));
+    put(ctx_, buffers_[VKXPBD_BINDING_JACOBI_SLOTS], t.layout.adjacency.slots);
+    put(ctx_, buffers_[VKXPBD_BINDING_JACOBI_SCALE], t.layout.jacobiScale);
+    put(ctx_, buffers_[VKXPBD_BINDING_CONTACT_TRIANGLES], packContactTriangles(t.model));
   }
-
-  std::vector<uint32_t> jacobiRows = t.layout.adjacency.offsets;
-  jacobiRows.insert(jacobiRows.end(), t.layout.adjacency.particles.begin(),
-                    t.layout.adjacency.particles.end());
-  put(ctx_, buffers_[VKXPBD_BINDING_JACOBI_ROWS], jacobiRows);
-  put(ctx_, buffers_[VKXPBD_BINDING_JACOBI_SLOTS], t.layout.adjacency.slots);
-  put(ctx_, buffers_[VKXPBD_BINDING_JACOBI_SCALE], t.layout.jacobiScale);
-  put(ctx_, buffers_[VKXPBD_BINDING_CONTACT_TRIANGLES], packContactTriangles(t.model));
-  put(ctx_, surfaceBuffers_[VKXPBD_SURFACE_BINDING_TRIANGLE_OFFSETS], t.layout.surface.offsets);
-  put(ctx_, surfaceBuffers_[VKXPBD_SURFACE_BINDING_PARTICLE_TRIANGLES], t.layout.surface.triangles);
   ++t.version;
-  // The Jacobi apply pass has one thread per row: re-record when the rows changed.
-  if (t.layout.adjacency.rowCount() != rows) rerecordFrames();
+}
+
+std::vector<uint32_t> GpuSolver::downloadContactTriangles() {
+  if (!model_.contacts.enabled || !model_.contacts.triangles) return {};
+  wait();
+  return get<uint32_t>(ctx_, buffers_[VKXPBD_BINDING_CONTACT_TRIANGLES], packContactTriangles(model_).size());
 }
 
 void GpuSolver::splitOnGpuAfterFrame(const std::vector<uint32_t>& table, std::vector<uint32_t> broken) {
@@ -164,13 +178,28 @@ void GpuSolver::splitOnGpuAfterFrame(const std::vector<uint32_t>& table, std::ve
   for (uint32_t b = 0; b < model_.tears.size(); ++b)
     tearTriangles +=
         table[table[VKXPBD_TEAR_HDR_BODY_TABLE] + b * VKXPBD_TEAR_BODY_STRIDE + VKXPBD_TEAR_BODY_TRI_COUNT];
+  // The surface pass's five phases: N + 1, the corners, N, the corners, N + 1 items.
+  const uint32_t n = model_.particleCount();
+  const auto corners = static_cast<uint32_t>(t.layout.surface.indices.size());
+  // With contact triangles, a sixth phase copies triangles and adjacency into their buffer.
+  const bool contactCopy = !packContactTriangles(model_).empty();
+  const uint32_t csrItems = 3 * n + 2 + 2 * corners + (contactCopy ? 2 * corners + n + 1 : 0u);
+  // The jacobi pass's counted phases: N, the batch's slots twice, its constraints.
+  const uint32_t batch = layout_.jacobi.count + layout_.jacobiElements.count;
+  const uint32_t batchSlots = 2 * layout_.jacobi.count + 4 * layout_.jacobiElements.count;
+  const uint32_t jacobiItems = batch > 0 ? n + 2 * batchSlots + batch : 0u;
   if (counter(VKXPBD_TEAR_COUNTER_SPLIT_DONE) != count ||
-      counter(VKXPBD_TEAR_COUNTER_HOLD_DONE) != tearTriangles)
-    throw std::logic_error("tearing: a tear pass was cut short (" +
-                           std::to_string(counter(VKXPBD_TEAR_COUNTER_SPLIT_DONE)) + " of " +
-                           std::to_string(count) + " broken, " +
-                           std::to_string(counter(VKXPBD_TEAR_COUNTER_HOLD_DONE)) + " of " +
-                           std::to_string(tearTriangles) + " triangles)");
+      counter(VKXPBD_TEAR_COUNTER_HOLD_DONE) != tearTriangles ||
+      counter(VKXPBD_TEAR_COUNTER_CSR_DONE) != csrItems ||
+      counter(VKXPBD_TEAR_COUNTER_JACOBI_DONE) != jacobiItems)
+    throw std::logic_error(
+        "tearing: a tear pass was cut short (" + std::to_string(counter(VKXPBD_TEAR_COUNTER_SPLIT_DONE)) +
+        " of " + std::to_string(count) + " broken, " +
+        std::to_string(counter(VKXPBD_TEAR_COUNTER_HOLD_DONE)) + " of " + std::to_string(tearTriangles) +
+        " triangles, " + std::to_string(counter(VKXPBD_TEAR_COUNTER_CSR_DONE)) + " of " +
+        std::to_string(csrItems) + " surface adjacency items, " +
+        std::to_string(counter(VKXPBD_TEAR_COUNTER_JACOBI_DONE)) + " of " + std::to_string(jacobiItems) +
+        " Jacobi row items)");
   t.last.broken = std::move(broken);
   t.last.removed = counter(VKXPBD_TEAR_COUNTER_REMOVED);
   t.last.splits = counter(VKXPBD_TEAR_COUNTER_SPLITS);
@@ -182,15 +211,30 @@ void GpuSolver::splitOnGpuAfterFrame(const std::vector<uint32_t>& table, std::ve
       get<DistanceConstraint>(ctx_, buffers_[VKXPBD_BINDING_DISTANCE], t.layout.distance.size());
   t.layout.elements =
       get<ElementConstraint>(ctx_, buffers_[VKXPBD_BINDING_ELEMENTS], t.layout.elements.size());
-  const std::vector<uint32_t> packed =
-      get<uint32_t>(ctx_, surfaceBuffers_[VKXPBD_SURFACE_BINDING_TRIANGLES], t.layout.surface.indices.size());
+  SurfaceTriangles& surface = t.layout.surface;
+  surface.indices = get<uint32_t>(ctx_, surfaceBuffers_[VKXPBD_SURFACE_BINDING_TRIANGLES], corners);
   for (size_t s = 0; s < t.model.surfaces.size(); ++s)
-    std::copy(packed.begin() + t.layout.surface.surfaceStart[s],
-              packed.begin() + t.layout.surface.surfaceStart[s + 1], t.model.surfaces[s].indices.begin());
+    std::copy(surface.indices.begin() + surface.surfaceStart[s],
+              surface.indices.begin() + surface.surfaceStart[s + 1], t.model.surfaces[s].indices.begin());
+  // The tear surface pass built the adjacency again (shared/surface_csr.h).
+  surface.offsets =
+      get<uint32_t>(ctx_, surfaceBuffers_[VKXPBD_SURFACE_BINDING_TRIANGLE_OFFSETS], n + size_t{1});
+  surface.triangles =
+      get<uint32_t>(ctx_, surfaceBuffers_[VKXPBD_SURFACE_BINDING_PARTICLE_TRIANGLES], corners);
   const std::vector<float> restW = get<float>(ctx_, tearRestW_, model_.particleCount());
   for (size_t p = 0; p < restW.size(); ++p) t.model.restPositions[p].w = restW[p];
-  t.layout.adjacency = buildJacobiAdjacency(t.model, t.layout);
-  t.layout.surface = buildSurfaceTriangles(t.model);
+  // The tear jacobi pass built the rows, slots and scales again (shared/jacobi_rows.h).
+  if (batch > 0) {
+    const uint32_t capacity = jacobiRowCapacity(model_, layout_);
+    const uint32_t rows = counter(VKXPBD_TEAR_COUNTER_JACOBI_ROWS);
+    const std::vector<uint32_t> packed =
+        get<uint32_t>(ctx_, buffers_[VKXPBD_BINDING_JACOBI_ROWS], 2 * size_t{capacity} + 1);
+    JacobiAdjacency& adj = t.layout.adjacency;
+    adj.offsets.assign(packed.begin(), packed.begin() + rows + 1);
+    adj.particles.assign(packed.begin() + capacity + 1, packed.begin() + capacity + 1 + rows);
+    adj.slots = get<uint32_t>(ctx_, buffers_[VKXPBD_BINDING_JACOBI_SLOTS], adj.offsets.back());
+    t.layout.jacobiScale = get<float>(ctx_, buffers_[VKXPBD_BINDING_JACOBI_SCALE], batch);
+  }
 }
 
 }  // namespace vkxpbd

@@ -3,24 +3,19 @@
 #include <algorithm>
 
 #include "shared/contact_math.h"
+#include "sim/surface_triangles.h"
 
 namespace vkxpbd {
 
 std::vector<uint32_t> packContactTriangles(const Model& model) {
   if (!model.contacts.enabled || !model.contacts.triangles) return {};
-  const uint32_t n = model.particleCount();
-  std::vector<uint32_t> packed;
-  for (const SurfaceMesh& s : model.surfaces) packed.insert(packed.end(), s.indices.begin(), s.indices.end());
-  const uint32_t triangles = static_cast<uint32_t>(packed.size() / 3);
-  std::vector<uint32_t> offsets(n + 1, 0);
-  for (uint32_t v : packed) ++offsets[v + 1];
-  for (uint32_t i = 0; i < n; ++i) offsets[i + 1] += offsets[i];
-  std::vector<uint32_t> incident(offsets[n]);
-  std::vector<uint32_t> cursor(offsets.begin(), offsets.end() - 1);
-  for (uint32_t t = 0; t < triangles; ++t)
-    for (int k = 0; k < 3; ++k) incident[cursor[packed[3 * t + k]]++] = t;
-  packed.insert(packed.end(), offsets.begin(), offsets.end());
-  packed.insert(packed.end(), incident.begin(), incident.end());
+  // The surface triangles and their per-particle adjacency (the shared counting sort,
+  // shared/surface_csr.h), one after the other: after a tear the GPU's tear surface pass copies its
+  // rebuilt ones into the same layout.
+  const SurfaceTriangles mesh = buildSurfaceTriangles(model);
+  std::vector<uint32_t> packed = mesh.indices;
+  packed.insert(packed.end(), mesh.offsets.begin(), mesh.offsets.end());
+  packed.insert(packed.end(), mesh.triangles.begin(), mesh.triangles.end());
   return packed;
 }
 

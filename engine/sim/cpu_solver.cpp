@@ -81,6 +81,8 @@ void CpuSolver::runPass(State& state, const ScheduledPass& p) {
       break;
     case PassId::TearSplit:  // the CPU reference splits after the frame (Tearing::split, same code)
     case PassId::TearHold:
+    case PassId::TearSurface:
+    case PassId::TearJacobi:
       break;
     case PassId::HashClear:
       neighbours_ = findNeighbours(state.positions, params_, &stitchPartners_);

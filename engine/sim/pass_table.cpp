@@ -104,6 +104,13 @@ constexpr std::array<PassInfo, kPassCount> kTable = {{
      "tear table, distance constraints, surface triangles → surface triangles, elements (one invocation per "
      "chunk)",
      0, 0, PassLayout::Tear},
+    {TearSurface, "tear surface", "tear_surface.comp", Threads, Pass,
+     "surface triangles → triangle offsets, particle triangles (one invocation per phase chunk)", 0, 0,
+     PassLayout::Tear},
+    {TearJacobi, "tear jacobi", "tear_jacobi.comp", Threads, Pass,
+     "distance constraints, elements, inverse masses → Jacobi rows, slots, step scales (one invocation "
+     "per phase chunk)",
+     0, 0, PassLayout::Tear},
 }};
 
 constexpr bool inIdOrder() {

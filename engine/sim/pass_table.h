@@ -46,9 +46,11 @@ enum class PassId : uint32_t {
   UpdateVelocity,
   AeroForces,  // surface passes (PassLayout::Surface): wind and aerodynamics, before predict
   AeroApply,
-  TearCheck,  // surface pass: once per frame, the constraints of tearing bodies that break
-  TearSplit,  // tear pass: the broken ones break and split (shared/tear_split.h), in chunks
-  TearHold,   // tear pass: the torn surfaces' triangles stay held on two edges, in chunks
+  TearCheck,    // surface pass: once per frame, the constraints of tearing bodies that break
+  TearSplit,    // tear pass: the broken ones break and split (shared/tear_split.h), in chunks
+  TearHold,     // tear pass: the torn surfaces' triangles stay held on two edges, in chunks
+  TearSurface,  // tear pass: the surface adjacency after a tear (shared/surface_csr.h), in phases
+  TearJacobi,   // tear pass: the Jacobi rows, slots and scales after a tear (shared/jacobi_rows.h)
   Count
 };
 inline constexpr uint32_t kPassCount = static_cast<uint32_t>(PassId::Count);

@@ -144,7 +144,10 @@ void ScheduleBuilder::iteration(bool grab, bool momentumStarted) {
     pc.elementSlotBase = layout_.elementSlotBase();
     add(pc.elementCount > 0 ? PassId::JacobiConstraints : PassId::JacobiDistance, pc.count + pc.elementCount,
         pc);
-    add(PassId::JacobiApply, layout_.adjacency.rowCount(), range(0, layout_.adjacency.rowCount(), flags));
+    // A tearing model's rows: a fixed count with room for a row per spare (rows past the built ones
+    // empty), so that no tear changes the dispatch (docs/tearing.md).
+    const uint32_t rows = jacobiRowCapacity(model_, layout_);
+    add(PassId::JacobiApply, rows, range(0, rows, flags));
   }
   if (!layout_.volumes.empty()) {
     const uint32_t rows = static_cast<uint32_t>(layout_.volumeRows.size());
@@ -218,9 +221,33 @@ FrameSchedule ScheduleBuilder::build(bool grab) {
     // 1 with a BDF2 history). The CPU reference splits after the frame (Tearing::split), the same code;
     // so does the GPU solver's host for surfaces too large for these passes.
     const uint32_t bdf2 = settings_.integrator == Integrator::Bdf2 ? 1u : 0u;
-    if (tearSplitsOnGpu(model_))
+    if (tearSplitsOnGpu(model_)) {
       for (PassId pass : {PassId::TearSplit, PassId::TearHold})
         for (uint32_t chunk = 0; chunk < VKXPBD_TEAR_CHUNKS; ++chunk) add(pass, 1, range(chunk, bdf2));
+      // The surface adjacency again (shared/surface_csr.h): five phases, each but the serial scan in
+      // chunks (first: phase × chunks + chunk; slotBase: the corners, 3 × the surface triangles).
+      // A sixth phase with contact triangles: the triangles and adjacency copied into their buffer.
+      const bool contactTriangles = model_.contacts.enabled && model_.contacts.triangles;
+      for (uint32_t phase = 0; phase < (contactTriangles ? 6u : 5u); ++phase)
+        for (uint32_t chunk = 0; chunk < (phase == 2 ? 1u : VKXPBD_TEAR_CHUNKS); ++chunk) {
+          gpu::PassConstants pc = range(phase * VKXPBD_TEAR_CHUNKS + chunk, bdf2);
+          pc.slotBase = static_cast<uint32_t>(layout_.surface.indices.size());
+          add(PassId::TearSurface, 1, pc);
+        }
+      // The Jacobi batch's rows, slots and scales (shared/jacobi_rows.h), five phases in chunks (first:
+      // phase × chunks + chunk; count, slotBase: the batch's distance constraints, elementFirst and
+      // elementCount its elements; elementSlotBase: the row capacity).
+      if (layout_.jacobi.count + layout_.jacobiElements.count > 0)
+        for (uint32_t phase = 0; phase < 5; ++phase)
+          for (uint32_t chunk = 0; chunk < VKXPBD_TEAR_CHUNKS; ++chunk) {
+            gpu::PassConstants pc = range(phase * VKXPBD_TEAR_CHUNKS + chunk, layout_.jacobi.count);
+            pc.slotBase = layout_.jacobi.first;
+            pc.elementFirst = layout_.jacobiElements.first;
+            pc.elementCount = layout_.jacobiElements.count;
+            pc.elementSlotBase = jacobiRowCapacity(model_, layout_);
+            add(PassId::TearJacobi, 1, pc);
+          }
+    }
   }
   return std::move(schedule_);
 }

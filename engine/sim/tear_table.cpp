@@ -1,6 +1,7 @@
 #include "sim/tear_table.h"
 
 #include <algorithm>
+#include <stdexcept>
 #include <utility>
 
 #include "shared/config.h"
@@ -105,7 +106,21 @@ std::vector<uint32_t> buildTearTable(const Model& model, const SolverLayout& lay
   return table;
 }
 
+uint32_t jacobiRowCapacity(const Model& model, const SolverLayout& layout) {
+  return model.tears.empty() ? layout.adjacency.rowCount() : model.particleCount();
+}
+
+std::vector<uint32_t> packJacobiRows(const JacobiAdjacency& adjacency, uint32_t capacity) {
+  if (capacity < adjacency.rowCount()) throw std::logic_error("jacobi rows past their capacity");
+  std::vector<uint32_t> packed = adjacency.offsets;
+  packed.resize(size_t{capacity} + 1, adjacency.offsets.back());
+  packed.insert(packed.end(), adjacency.particles.begin(), adjacency.particles.end());
+  packed.resize(2 * size_t{capacity} + 1, 0u);
+  return packed;
+}
+
 bool tearSplitsOnGpu(const Model& model) {
+  if (model.particleCount() > VKXPBD_TEAR_GPU_MAX_PARTICLES) return false;
   for (const TearBody& t : model.tears)
     if (model.surfaces[t.surface].indices.size() / 3 > VKXPBD_TEAR_GPU_MAX_TRIANGLES) return false;
   return true;

@@ -127,7 +127,14 @@
 #define VKXPBD_TEAR_BINDING_TABLE 7         // uint[]: the tear table
 #define VKXPBD_TEAR_BINDING_REST_W 8        // float[N]: the model's inverse masses (1/kg)
 #define VKXPBD_TEAR_BINDING_BROKEN 9        // the surface set's VKXPBD_SURFACE_BINDING_TEAR_BROKEN
-#define VKXPBD_TEAR_BINDING_COUNT 10
+#define VKXPBD_TEAR_BINDING_TRIANGLE_OFFSETS 10    // the surface set's VKXPBD_SURFACE_BINDING_TRIANGLE_OFFSETS
+#define VKXPBD_TEAR_BINDING_PARTICLE_TRIANGLES 11  // the surface set's VKXPBD_SURFACE_BINDING_PARTICLE_TRIANGLES
+#define VKXPBD_TEAR_BINDING_JACOBI_ROWS 12     // the solver's VKXPBD_BINDING_JACOBI_ROWS
+#define VKXPBD_TEAR_BINDING_JACOBI_SLOTS 13    // the solver's VKXPBD_BINDING_JACOBI_SLOTS
+#define VKXPBD_TEAR_BINDING_JACOBI_SCALE 14    // the solver's VKXPBD_BINDING_JACOBI_SCALE
+#define VKXPBD_TEAR_BINDING_JACOBI_SCRATCH 15  // uint[2N]: per particle its slot count, then its row
+#define VKXPBD_TEAR_BINDING_CONTACT_TRIANGLES 16  // the solver's VKXPBD_BINDING_CONTACT_TRIANGLES
+#define VKXPBD_TEAR_BINDING_COUNT 17
 // The split and the held-triangles pass each run as this many one-invocation dispatches, each taking
 // its share of the broken list or of the triangles (a single invocation must not loop too long).
 #define VKXPBD_TEAR_CHUNKS 8u
@@ -137,6 +144,9 @@
 // ones are split on the host).
 #define VKXPBD_TEAR_GPU_MAX_BROKEN 256u
 #define VKXPBD_TEAR_GPU_MAX_TRIANGLES 4096u
+// ... and scenes of at most this many particles: the tear surface pass sums the per-particle counts in
+// one serial loop over all of them (shared/surface_csr.h, surfaceCsrScan).
+#define VKXPBD_TEAR_GPU_MAX_PARTICLES 16384u
 
 // ElementConstraint.type values (formulas and gradients: shared/element_math.h).
 #define VKXPBD_ELEMENT_DIHEDRAL 0u        // bending angle between two triangles (rad)

@@ -86,18 +86,35 @@ XPBD_FN uint jacobiRowSize(JR_CTX_PARAM uint p) {
   return r == VKXPBD_NONE ? 0u : jrOffset(JR_CTX r + 1u) - jrOffset(JR_CTX r);
 }
 
-// Builds the rows of the batch (distanceCount distance constraints, elementCount elements) over
-// `particles` particles; returns the number of rows.
-XPBD_FN uint buildJacobiRows(JR_CTX_PARAM uint particles, uint distanceCount, uint elementCount) {
-  uint slotCount = 2u * distanceCount + 4u * elementCount;
-  for (uint p = 0u; p < particles; ++p) jrSetDegree(JR_CTX p, 0u);
-  for (uint s = 0u; s < slotCount; ++s) {
+// The build in five phases, each over a range of its items, so that the GPU's tear jacobi pass
+// (shaders/tear_jacobi.comp) runs each as one-invocation dispatches (a single invocation looping over
+// everything is cut short on lavapipe, docs/tearing.md). Each but the scan returns the items it handled,
+// counted in the loop. Slots: 2 × distanceCount + 4 × elementCount.
+// Phase 0: no particle of [begin, end) has a slot yet.
+XPBD_FN uint jacobiRowsClear(JR_CTX_PARAM uint begin, uint end) {
+  uint done = 0u;
+  for (uint p = begin; p < end; ++p) {
+    jrSetDegree(JR_CTX p, 0u);
+    ++done;
+  }
+  return done;
+}
+
+// Phase 1: the slots of [begin, end) count for their moving particles.
+XPBD_FN uint jacobiRowsCount(JR_CTX_PARAM uint begin, uint end, uint distanceCount) {
+  uint done = 0u;
+  for (uint s = begin; s < end; ++s) {
     uint p = jacobiSlotParticle(JR_CTX s, distanceCount);
     if (jrMoves(JR_CTX p)) jrSetDegree(JR_CTX p, jrDegree(JR_CTX p) + 1u);
+    ++done;
   }
-  uint rows = 0u;
-  jrSetOffset(JR_CTX 0u, 0u);
-  for (uint p = 0u; p < particles; ++p) {
+  return done;
+}
+
+// Phase 2, particles [begin, end) in ascending order (ranges in ascending order, the first from 0 with
+// rows 0 and offsets[0] = 0): a row per particle with slots; returns the rows so far.
+XPBD_FN uint jacobiRowsScan(JR_CTX_PARAM uint begin, uint end, uint rows) {
+  for (uint p = begin; p < end; ++p) {
     uint degree = jrDegree(JR_CTX p);
     if (degree == 0u) {
       jrSetRowOf(JR_CTX p, VKXPBD_NONE);
@@ -110,14 +127,28 @@ XPBD_FN uint buildJacobiRows(JR_CTX_PARAM uint particles, uint distanceCount, ui
     jrSetDegree(JR_CTX p, jrOffset(JR_CTX rows));
     ++rows;
   }
-  for (uint s = 0u; s < slotCount; ++s) {
+  return rows;
+}
+
+// Phase 3, slots [begin, end) in ascending order (ranges in ascending order): each into its particle's
+// row.
+XPBD_FN uint jacobiRowsFill(JR_CTX_PARAM uint begin, uint end, uint distanceCount) {
+  uint done = 0u;
+  for (uint s = begin; s < end; ++s) {
+    ++done;
     uint p = jacobiSlotParticle(JR_CTX s, distanceCount);
     if (!jrMoves(JR_CTX p)) continue;
     uint at = jrDegree(JR_CTX p);
     jrSetSlot(JR_CTX at, s);
     jrSetDegree(JR_CTX p, at + 1u);
   }
-  for (uint k = 0u; k < distanceCount + elementCount; ++k) {
+  return done;
+}
+
+// Phase 4: the step scales of the batch's constraints [begin, end) (distance first, then elements).
+XPBD_FN uint jacobiRowsScale(JR_CTX_PARAM uint begin, uint end, uint distanceCount) {
+  uint done = 0u;
+  for (uint k = begin; k < end; ++k) {
     uint largest = 0u;
     uint ends = k < distanceCount ? 2u : 4u;
     for (uint j = 0u; j < ends; ++j) {
@@ -125,7 +156,21 @@ XPBD_FN uint buildJacobiRows(JR_CTX_PARAM uint particles, uint distanceCount, ui
       largest = max(largest, jacobiRowSize(JR_CTX p));
     }
     jrSetScale(JR_CTX k, largest > 0u ? 1.0f / float(largest) : 1.0f);
+    ++done;
   }
+  return done;
+}
+
+// Builds the rows of the batch (distanceCount distance constraints, elementCount elements) over
+// `particles` particles; returns the number of rows.
+XPBD_FN uint buildJacobiRows(JR_CTX_PARAM uint particles, uint distanceCount, uint elementCount) {
+  uint slotCount = 2u * distanceCount + 4u * elementCount;
+  jacobiRowsClear(JR_CTX 0u, particles);
+  jacobiRowsCount(JR_CTX 0u, slotCount, distanceCount);
+  jrSetOffset(JR_CTX 0u, 0u);
+  uint rows = jacobiRowsScan(JR_CTX 0u, particles, 0u);
+  jacobiRowsFill(JR_CTX 0u, slotCount, distanceCount);
+  jacobiRowsScale(JR_CTX 0u, distanceCount + elementCount, distanceCount);
   return rows;
 }
 

@@ -54,7 +54,14 @@
 // 1 when the frame broke more than the GPU passes take (VKXPBD_TEAR_GPU_MAX_BROKEN): they left
 // everything as it was and the host splits (the same code).
 #define VKXPBD_TEAR_COUNTER_DEFERRED 7
-#define VKXPBD_TEAR_COUNTER_COUNT 8
+// Items the tear surface pass's phases handled (shared/surface_csr.h, summed over its dispatches):
+// (N + 1) + 3T + N + 3T + (N + 1) when none was cut short.
+#define VKXPBD_TEAR_COUNTER_CSR_DONE 8
+// The tear jacobi pass (shared/jacobi_rows.h): items its counted phases handled, N + 2 × slots +
+// constraints of the Jacobi batch when none was cut short; and the rows it built (the scan's carry).
+#define VKXPBD_TEAR_COUNTER_JACOBI_DONE 9
+#define VKXPBD_TEAR_COUNTER_JACOBI_ROWS 10
+#define VKXPBD_TEAR_COUNTER_COUNT 11
 
 // ConstraintKind (sim/model.h) values the split tells apart.
 #define VKXPBD_TEAR_KIND_STRETCH 0u
