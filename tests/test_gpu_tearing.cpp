@@ -182,6 +182,19 @@ TEST_P(GpuTearing, ShippedSceneAsTheCpuReference) {
   for (int k = 0; k < 3; ++k) EXPECT_NEAR(g.momentum[k], c.momentum[k], 1e-4 * loaded.mass) << "kg m/s";
 }
 
+// After a tearing run: every particle's inverse mass (split or not) equal, positions within 1e-4 m.
+void expectSameMassesAndPositions(const State& gpuState, const State& cpuState) {
+  uint32_t massMismatches = 0;
+  float largest = 0.0f;
+  for (size_t i = 0; i < cpuState.positions.size(); ++i) {
+    largest =
+        std::max(largest, glm::length(glm::vec3(gpuState.positions[i]) - glm::vec3(cpuState.positions[i])));
+    if (gpuState.positions[i].w != cpuState.positions[i].w) ++massMismatches;
+  }
+  EXPECT_EQ(massMismatches, 0u);
+  EXPECT_LT(largest, 1e-4f) << "m";
+}
+
 // BDF2 (the integrator keeps two past velocities per particle): the tear split pass gives a copy its
 // original's history on the GPU as Tearing::split does on the CPU; 90 frames of the tearing sheet, the
 // same broken lists in every frame, identical topology and inverse masses, positions within 10⁻⁴ m.
@@ -205,16 +218,7 @@ TEST_P(GpuTearing, Bdf2SameTearsAsTheCpuReference) {
   EXPECT_EQ(frameMismatches, 0u);
   EXPECT_GT(splits, 0u);
   EXPECT_EQ(gpu.layout().surface.indices, cpu.layout().surface.indices);
-  const State gpuState = gpu.download();
-  float largest = 0.0f;
-  uint32_t massMismatches = 0;
-  for (size_t i = 0; i < cpuState.positions.size(); ++i) {
-    largest =
-        std::max(largest, glm::length(glm::vec3(gpuState.positions[i]) - glm::vec3(cpuState.positions[i])));
-    if (gpuState.positions[i].w != cpuState.positions[i].w) ++massMismatches;
-  }
-  EXPECT_EQ(massMismatches, 0u);
-  EXPECT_LT(largest, 1e-4f) << "m";
+  expectSameMassesAndPositions(gpu.download(), cpuState);
 }
 
 // A frame that breaks more than the tear passes take (VKXPBD_TEAR_GPU_MAX_BROKEN) is split on the host
@@ -253,16 +257,7 @@ TEST_P(GpuTearing, FramesPastThePassLimitSplitOnTheHostAsTheCpuReference) {
         gpu.layout().distance[k].b != cpu.layout().distance[k].b)
       ++endMismatches;
   EXPECT_EQ(endMismatches, 0u);
-  const State gpuState = gpu.download();
-  uint32_t massMismatches = 0;
-  float largest = 0.0f;
-  for (size_t i = 0; i < cpuState.positions.size(); ++i) {
-    largest =
-        std::max(largest, glm::length(glm::vec3(gpuState.positions[i]) - glm::vec3(cpuState.positions[i])));
-    if (gpuState.positions[i].w != cpuState.positions[i].w) ++massMismatches;
-  }
-  EXPECT_EQ(massMismatches, 0u);
-  EXPECT_LT(largest, 1e-4f) << "m";
+  expectSameMassesAndPositions(gpu.download(), cpuState);
 }
 
 TEST_P(GpuTearing, RerunsAreBitwiseEqual) {
