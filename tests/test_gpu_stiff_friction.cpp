@@ -12,6 +12,7 @@
 #include "tet_check.h"
 
 #include "gpu/gpu_solver.h"
+#include "gpu_cpu_run.h"
 #include "gpu_test_fixture.h"
 #include "param_print.h"
 #include "scene/scene.h"
@@ -96,13 +97,7 @@ TEST_P(GpuStiffSolid, BlockOnAnInclineAgreesWithTheCpuReference) {
     scene.solver.mode = GetParam();
     const Model model = buildModel(scene);
     const SolverLayout layout = buildSolverLayout(model, scene.solver);
-    CpuSolver cpu(model, scene.solver, layout);
-    State expected = makeInitialState(model);
-    GpuSolver gpu(*ctx, model, scene.solver, layout);
-    gpu.upload(makeInitialState(model));
-    for (int f = 0; f < 60; ++f) cpu.stepFrame(expected);
-    gpu.simulate(60);
-    const State got = gpu.download();
+    const auto [got, expected] = test::runGpuAndCpu(*ctx, model, scene.solver, layout, 60);
     const glm::vec3 downhill(-std::cos(theta), -std::sin(theta), 0.0f);
     double travelled = 0.0;  // m, mean over the particles
     for (size_t p = 0; p < got.positions.size(); ++p)
@@ -164,13 +159,7 @@ TEST_P(GpuStiffSolid, SeveralBodiesOnTwoCollidersAgreeWithTheCpuReference) {
   ASSERT_EQ(model.momentumBodies.size(), 3u);
   for (const MomentumBody& body : model.momentumBodies) ASSERT_NE(body.solid, 0u);
   const SolverLayout layout = buildSolverLayout(model, scene.solver);
-  CpuSolver cpu(model, scene.solver, layout);
-  State expected = makeInitialState(model);
-  GpuSolver gpu(*ctx, model, scene.solver, layout);
-  gpu.upload(makeInitialState(model));
-  for (int f = 0; f < 60; ++f) cpu.stepFrame(expected);
-  gpu.simulate(60);
-  const State got = gpu.download();
+  const auto [got, expected] = test::runGpuAndCpu(*ctx, model, scene.solver, layout, 60);
   const double distance = maxDistance(got.positions, expected.positions);
   // Each body's mean displacement on the GPU (m): downhill along its surface, and its largest |Δ|.
   const glm::vec3 downhill = -along;
