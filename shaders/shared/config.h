@@ -117,23 +117,23 @@
 // The tear passes' set (PassLayout::Tear, shaders/tear_common.glsl, docs/tearing.md): the shared split
 // (shared/tear_split.h) over the solver's particles, constraints and surface triangles, the tear table
 // (shared/tear_layout.h), the inverse masses the split halves, and the broken list of the tear check.
-#define VKXPBD_TEAR_BINDING_POSITIONS 0     // the solver's VKXPBD_BINDING_POSITIONS
-#define VKXPBD_TEAR_BINDING_POSITION_LOW 1  // the solver's VKXPBD_BINDING_POSITION_LOW
-#define VKXPBD_TEAR_BINDING_VELOCITIES 2    // the solver's VKXPBD_BINDING_VELOCITIES
-#define VKXPBD_TEAR_BINDING_HISTORY 3       // the solver's VKXPBD_BINDING_INTEGRATOR_HISTORY
-#define VKXPBD_TEAR_BINDING_DISTANCE 4      // the solver's VKXPBD_BINDING_DISTANCE
-#define VKXPBD_TEAR_BINDING_ELEMENTS 5      // the solver's VKXPBD_BINDING_ELEMENTS
-#define VKXPBD_TEAR_BINDING_TRIANGLES 6     // the surface set's VKXPBD_SURFACE_BINDING_TRIANGLES
-#define VKXPBD_TEAR_BINDING_TABLE 7         // uint[]: the tear table
-#define VKXPBD_TEAR_BINDING_REST_W 8        // float[N]: the model's inverse masses (1/kg)
-#define VKXPBD_TEAR_BINDING_BROKEN 9        // the surface set's VKXPBD_SURFACE_BINDING_TEAR_BROKEN
-#define VKXPBD_TEAR_BINDING_TRIANGLE_OFFSETS 10    // the surface set's VKXPBD_SURFACE_BINDING_TRIANGLE_OFFSETS
-#define VKXPBD_TEAR_BINDING_PARTICLE_TRIANGLES 11  // the surface set's VKXPBD_SURFACE_BINDING_PARTICLE_TRIANGLES
-#define VKXPBD_TEAR_BINDING_JACOBI_ROWS 12     // the solver's VKXPBD_BINDING_JACOBI_ROWS
-#define VKXPBD_TEAR_BINDING_JACOBI_SLOTS 13    // the solver's VKXPBD_BINDING_JACOBI_SLOTS
-#define VKXPBD_TEAR_BINDING_JACOBI_SCALE 14    // the solver's VKXPBD_BINDING_JACOBI_SCALE
-#define VKXPBD_TEAR_BINDING_JACOBI_SCRATCH 15  // uint[2N]: per particle its slot count, then its row
-#define VKXPBD_TEAR_BINDING_CONTACT_TRIANGLES 16  // the solver's VKXPBD_BINDING_CONTACT_TRIANGLES
+#define VKXPBD_TEAR_BINDING_POSITIONS 0            // the solver's VKXPBD_BINDING_POSITIONS
+#define VKXPBD_TEAR_BINDING_POSITION_LOW 1         // the solver's VKXPBD_BINDING_POSITION_LOW
+#define VKXPBD_TEAR_BINDING_VELOCITIES 2           // the solver's VKXPBD_BINDING_VELOCITIES
+#define VKXPBD_TEAR_BINDING_HISTORY 3              // the solver's VKXPBD_BINDING_INTEGRATOR_HISTORY
+#define VKXPBD_TEAR_BINDING_DISTANCE 4             // the solver's VKXPBD_BINDING_DISTANCE
+#define VKXPBD_TEAR_BINDING_ELEMENTS 5             // the solver's VKXPBD_BINDING_ELEMENTS
+#define VKXPBD_TEAR_BINDING_TRIANGLES 6            // the surface set's VKXPBD_SURFACE_BINDING_TRIANGLES
+#define VKXPBD_TEAR_BINDING_TABLE 7                // uint[]: the tear table
+#define VKXPBD_TEAR_BINDING_REST_W 8               // float[N]: the model's inverse masses (1/kg)
+#define VKXPBD_TEAR_BINDING_BROKEN 9               // the surface set's VKXPBD_SURFACE_BINDING_TEAR_BROKEN
+#define VKXPBD_TEAR_BINDING_TRIANGLE_OFFSETS 10    // surface set: VKXPBD_SURFACE_BINDING_TRIANGLE_OFFSETS
+#define VKXPBD_TEAR_BINDING_PARTICLE_TRIANGLES 11  // surface set: VKXPBD_SURFACE_BINDING_PARTICLE_TRIANGLES
+#define VKXPBD_TEAR_BINDING_JACOBI_ROWS 12         // the solver's VKXPBD_BINDING_JACOBI_ROWS
+#define VKXPBD_TEAR_BINDING_JACOBI_SLOTS 13        // the solver's VKXPBD_BINDING_JACOBI_SLOTS
+#define VKXPBD_TEAR_BINDING_JACOBI_SCALE 14        // the solver's VKXPBD_BINDING_JACOBI_SCALE
+#define VKXPBD_TEAR_BINDING_JACOBI_SCRATCH 15      // uint[2N]: per particle its slot count, then its row
+#define VKXPBD_TEAR_BINDING_CONTACT_TRIANGLES 16   // the solver's VKXPBD_BINDING_CONTACT_TRIANGLES
 #define VKXPBD_TEAR_BINDING_COUNT 17
 // The split and the held-triangles pass each run as this many one-invocation dispatches, each taking
 // its share of the broken list or of the triangles (a single invocation must not loop too long).
