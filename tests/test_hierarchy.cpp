@@ -294,6 +294,55 @@ TEST(Hierarchy, ChainCollapsesToSpringsInSeries) {
   EXPECT_EQ(buildHierarchy(model, s).levels.at(0).constraints.at(0).compliance, 0.0f);
 }
 
+// Which coarse constraints push back by default: a cloth whose bending is rigid (every bending constraint
+// at compliance 0, stiffness 1) cannot buckle, so its coarse constraints are bilateral; one that bends
+// (any bending model with compliance > 0 or stiffness < 1), one without bending and a soft body get
+// stretching-only ones; an explicit "bilateral" or "compression_compliance" wins.
+TEST(Hierarchy, BilateralByDefaultOnlyForSheetsThatCannotBend) {
+  auto flagsOf = [](const SceneDesc& scene) {
+    const Model model = buildModel(scene);
+    const Hierarchy h = buildHierarchy(model, scene.solver);
+    EXPECT_GE(h.levelCount(), 1u);
+    std::set<uint32_t> flags;
+    for (const HierarchyLevel& level : h.levels)
+      for (const gpu::CoarseConstraint& c : level.constraints) flags.insert(c.flags);
+    return flags;
+  };
+  using Flags = std::set<uint32_t>;
+  SceneDesc rigid = builtinScene("standard_cloth");
+  rigid.cloths.at(0).resolution = {24, 24};
+  rigid.solver.hierarchy.enabled = true;
+  EXPECT_EQ(flagsOf(rigid), Flags{VKXPBD_COARSE_BILATERAL});
+  SceneDesc soft = rigid;
+  soft.cloths[0].complianceBend = 0.01f;  // m/N: it bends (cloth_on_sphere's value)
+  EXPECT_EQ(flagsOf(soft), Flags{0u});
+  SceneDesc pbdSoft = rigid;
+  pbdSoft.cloths[0].stiffnessBend = 0.5f;
+  EXPECT_EQ(flagsOf(pbdSoft), Flags{0u});
+  SceneDesc none = rigid;
+  none.cloths[0].bend = false;  // no bending at all: it folds freely
+  EXPECT_EQ(flagsOf(none), Flags{0u});
+  for (ClothBending model : {ClothBending::Dihedral, ClothBending::Isometric}) {
+    SceneDesc elements = rigid;
+    elements.cloths[0].bending = model;
+    EXPECT_EQ(flagsOf(elements), Flags{VKXPBD_COARSE_BILATERAL});
+    elements.cloths[0].complianceBend = 1.0f;  // 1/(N·m)
+    EXPECT_EQ(flagsOf(elements), Flags{0u});
+  }
+  SceneDesc off = rigid;
+  off.solver.hierarchy.bilateral = false;
+  EXPECT_EQ(flagsOf(off), Flags{0u});
+  SceneDesc softOn = soft;
+  softOn.solver.hierarchy.bilateral = true;
+  EXPECT_EQ(flagsOf(softOn), Flags{VKXPBD_COARSE_BILATERAL});
+  SceneDesc compression = rigid;
+  compression.solver.hierarchy.compressionCompliance = 0.01f;  // m/N
+  EXPECT_EQ(flagsOf(compression), Flags{VKXPBD_COARSE_COMPRESSION});
+  SceneDesc cube = loadScene(VKXPBD_SOURCE_DIR "/scenes/soft_cube.json");
+  cube.solver.hierarchy.enabled = true;
+  EXPECT_EQ(flagsOf(cube), Flags{0u});
+}
+
 TEST(Hierarchy, DeterministicDisabledAndPerBody) {
   SceneDesc scene = builtinScene("standard_cloth");
   scene.cloths.at(0).resolution = {24, 24};

@@ -208,7 +208,7 @@ TEST(SceneParse, HierarchyKeys) {
   EXPECT_EQ(h.maxLevels, 3u);
   EXPECT_EQ(h.minParticles, 20u);
   EXPECT_EQ(h.parents, 3u);
-  EXPECT_FALSE(h.bilateral);
+  EXPECT_EQ(h.bilateral, std::optional<bool>(false));
   EXPECT_FALSE(
       parseScene(sceneWith(R"("hierarchy": {"enabled": false})"), kFile).cloths[0].hierarchy->enabled);
   // The body's setting reaches the model.

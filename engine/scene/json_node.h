@@ -311,9 +311,9 @@ inline HierarchySettings readHierarchy(const Node& node, HierarchySettings defau
   if (auto n = node.find("levels")) defaults.maxLevels = n->count(0, 12);
   if (auto n = node.find("min_particles")) defaults.minParticles = n->count(2, 1u << 24);
   if (auto n = node.find("parents")) defaults.parents = n->count(1, VKXPBD_MAX_PARENTS);
-  defaults.bilateral = optionalBoolean(node, "bilateral", defaults.bilateral);
+  if (auto n = node.find("bilateral")) defaults.bilateral = n->boolean();
   if (auto n = node.find("compression_compliance")) {
-    if (defaults.bilateral)
+    if (defaults.bilateral.value_or(false))
       n->fail(
           "cannot be combined with \"bilateral\": true (bilateral coarse constraints resist compression "
           "rigidly)");

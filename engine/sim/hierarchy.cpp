@@ -93,6 +93,31 @@ uint32_t bodyOf(const std::vector<uint32_t>& particleBody, uint32_t p) {
   return p < particleBody.size() ? particleBody[p] : VKXPBD_NONE;
 }
 
+// Per body: a sheet with rigid bending, that is at least one bending constraint (skip-one distance,
+// dihedral or isometric) and every one at compliance 0 and stiffness 1, and no tetrahedra. Such a sheet
+// cannot buckle at any scale, so by default its coarse constraints resist compression as well
+// (HierarchySettings::bilateral, docs/hierarchy.md "Which coarse constraints push back").
+std::vector<uint8_t> rigidBendingSheets(const Model& model, const std::vector<uint32_t>& particleBody,
+                                        size_t bodyCount) {
+  std::vector<uint8_t> bending(bodyCount, 0), soft(bodyCount, 0);
+  auto note = [&](uint32_t p, bool rigid) {
+    const uint32_t body = bodyOf(particleBody, p);
+    if (body == VKXPBD_NONE) return;
+    bending[body] = 1;
+    if (!rigid) soft[body] = 1;
+  };
+  for (const DistanceConstraint& c : model.distance)
+    if (c.kind == static_cast<uint32_t>(ConstraintKind::Bend))
+      note(c.a, c.compliance == 0.0f && c.stiffness == 1.0f);
+  for (const ElementConstraint& e : model.elements) {
+    const bool bend = e.type == VKXPBD_ELEMENT_DIHEDRAL || e.type == VKXPBD_ELEMENT_ISOMETRIC_BEND;
+    note(e.a, bend && e.compliance == 0.0f && e.stiffness == 1.0f);  // a tetrahedron counts as soft
+  }
+  std::vector<uint8_t> rigid(bodyCount, 0);
+  for (size_t b = 0; b < bodyCount; ++b) rigid[b] = bending[b] && !soft[b];
+  return rigid;
+}
+
 // Level-0 edge contributions of every body (indexed by body), constraints between bodies left out.
 std::vector<std::vector<RawEdge>> levelZeroEdges(const Model& model,
                                                  const std::vector<uint32_t>& particleBody,
@@ -324,9 +349,11 @@ Hierarchy buildHierarchy(const Model& model, const SolverSettings& settings) {
 
   std::vector<std::vector<RawEdge>> raw = levelZeroEdges(model, particleBody, bodies.size());
   std::vector<uint32_t> slotOf(particleCount, VKXPBD_NONE);
+  const std::vector<uint8_t> rigidSheet = rigidBendingSheets(model, particleBody, bodies.size());
   for (size_t b = 0; b < bodies.size(); ++b) {
     const HierarchySettings& hs = resolved[b];
     if (!hs.enabled) continue;
+    const bool bilateral = hs.bilateral.value_or(hs.compressionCompliance < 0.0f && rigidSheet[b]);
     BodyLevel level;
     for (uint32_t p = bodies[b].first; p < bodies[b].first + bodies[b].count; ++p) {
       const float w = model.restPositions[p].w;  // 1/kg
@@ -351,8 +378,8 @@ Hierarchy buildHierarchy(const Model& model, const SolverSettings& settings) {
       out.inverseDistanceRows += c.inverseDistanceRows;
       out.degenerateDropped += c.degenerateDropped;
       for (uint32_t i = 0; i < kept; ++i) slotOf[c.next.particles[i]] = i;
-      const bool compression = !hs.bilateral && hs.compressionCompliance >= 0.0f;
-      const uint32_t flags = hs.bilateral  ? VKXPBD_COARSE_BILATERAL
+      const bool compression = !bilateral && hs.compressionCompliance >= 0.0f;
+      const uint32_t flags = bilateral     ? VKXPBD_COARSE_BILATERAL
                              : compression ? VKXPBD_COARSE_COMPRESSION
                                            : 0u;
       for (const Edge& e : c.next.edges) {

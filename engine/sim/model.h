@@ -56,10 +56,11 @@ struct HierarchySettings {
   uint32_t maxLevels = 0;     // coarse levels at most; 0 = automatic (until a level is small)
   uint32_t minParticles = 8;  // automatic: no coarse level of a body with fewer particles than this
   uint32_t parents = 2;       // k: every left-out particle has at least this many parents
-  // Coarse constraints also resist compression. Off by default: bilateral coarse constraints stretch less
-  // (standard cloth 128², 10 × 1: p99 1.0% against 4.6%) but keep the cloth from folding at the coarse
-  // scale, so cloth_on_sphere slid off its sphere as a flat plate (docs/hierarchy.md).
-  bool bilateral = false;
+  // Coarse constraints also resist compression. Unset: only for a sheet whose bending is rigid (every
+  // bending constraint of a cloth or shell at compliance 0 and stiffness 1), which cannot buckle at any
+  // scale; a sheet that bends may fold, so its coarse constraints resist stretching only (bilateral
+  // ones kept cloth_on_sphere from draping), and so do soft bodies' (docs/hierarchy.md).
+  std::optional<bool> bilateral;
   // Compliance (m/N) with which stretching-only coarse constraints also resist compression; < 0: they
   // do not (the default). Between the two: soft enough for the cloth to fold at the coarse scale, stiff
   // enough to carry the weight a compressed stretching-only level lets through (docs/hierarchy.md).
