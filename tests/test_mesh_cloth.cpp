@@ -247,7 +247,8 @@ TEST(ClothMaterials, SourcedRowsEqualTheConversionsOfTheirCitedValues) {
   EXPECT_LT(rel(denim.complianceStretch, 0.05515 / (500.0 * gfPerCm)), 1e-6);
   EXPECT_LT(rel(denim.complianceShear, 1.0 / (2.180 * gfPerCm * perDegree)), 1e-6);
   EXPECT_LT(rel(denim.complianceBend, 2.0 / (3.0 * 0.172 * gfCm2PerCm)), 1e-6);
-  EXPECT_EQ(std::string(denim.source.estimates), "friction");
+  EXPECT_EQ(std::string(denim.source.estimates), "static friction");
+  EXPECT_FLOAT_EQ(denim.friction.y, 0.28f);  // measured in sliding (preprint rs-7719155/v1)
 
   // Jersey: the areal density measured for Wang et al.'s t-shirt knit (gray-interlock), 0.187 kg/m².
   EXPECT_LT(rel(findClothMaterial("jersey")->arealDensity, 0.187), 1e-6);
@@ -269,16 +270,19 @@ TEST(ClothMaterials, SourcedRowsEqualTheConversionsOfTheirCitedValues) {
   EXPECT_LT(rel(rubber.complianceStretch, 1.0 / 1500.0), 1e-6);                   // E t = 1500 N/m
   EXPECT_LT(rel(rubber.complianceShear, 1.0 / 500.0), 1e-6);                      // E t / 3
   EXPECT_LT(rel(rubber.complianceBend, 2.0 / (3.0 * 1.5e6 * 1e-9 / 9.0)), 1e-6);  // B = E t³ / (12 · 0.75)
+  // Friction of rubber on dry concrete, Hill's table: μs 1.0, μk 0.7.
+  EXPECT_EQ(rubber.friction, glm::vec2(1.0f, 0.7f));
 
-  // Paper: E in Ashby's 3–8.9 GPa (log middle 5.167 GPa), t = 110 µm, 80 g/m², ν = 0.3 (estimate).
+  // Paper: E in Ashby's 3–8.9 GPa (log middle 5.167 GPa), t = 110 µm, 80 g/m², ν = 1/3 (Schulgasser 1983).
   const ClothMaterial& paper = *findClothMaterial("paper");
   const double e = std::sqrt(3e9 * 8.9e9), t = 110e-6;
   EXPECT_NEAR(paper.source.youngPa, 5.1672e9, 1e5);
   EXPECT_EQ(paper.source.thickness, t);
   EXPECT_LT(rel(paper.arealDensity, 0.080), 1e-6);
   EXPECT_LT(rel(paper.complianceStretch, 1.0 / (e * t)), 1e-6);
-  EXPECT_LT(rel(paper.complianceShear, 2.0 * 1.3 / (e * t)), 1e-6);
-  EXPECT_LT(rel(paper.complianceBend, 2.0 * 12.0 * (1.0 - 0.09) / (3.0 * e * t * t * t)), 1e-6);
+  EXPECT_EQ(paper.source.poisson, 1.0 / 3.0);
+  EXPECT_LT(rel(paper.complianceShear, 2.0 * (4.0 / 3.0) / (e * t)), 1e-6);
+  EXPECT_LT(rel(paper.complianceBend, 2.0 * 12.0 * (1.0 - 1.0 / 9.0) / (3.0 * e * t * t * t)), 1e-6);
   // 80 g/m² over 110 µm: 727 kg/m³, inside Ashby's 480–860 kg/m³ for paper (the sources agree).
   EXPECT_GT(paper.arealDensity / t, 480.0);
   EXPECT_LT(paper.arealDensity / t, 860.0);
