@@ -22,16 +22,19 @@ namespace {
 
 constexpr double kGravity = 9.81;  // m/s², the scenes' default
 
-// A square grid cloth of n × n particles with spacing h (m) in the xz plane and dihedral bending of
+// A grid cloth of nx × nz particles with spacings hx, hz (m) in the xz plane and dihedral bending of
 // compliance α (1/(N·m)) on every hinge.
-Model hingeGrid(uint32_t n, double h, double alpha) {
-  const std::string size = std::to_string(h * (n - 1));
-  return buildModel(parseScene(R"({"cloths": [{"resolution": [)" + std::to_string(n) + ", " +
-                                   std::to_string(n) + R"(], "size": [)" + size + ", " + size +
+Model hingeGrid(uint32_t nx, uint32_t nz, double hx, double hz, double alpha) {
+  return buildModel(parseScene(R"({"cloths": [{"resolution": [)" + std::to_string(nx) + ", " +
+                                   std::to_string(nz) + R"(], "size": [)" + std::to_string(hx * (nx - 1)) +
+                                   ", " + std::to_string(hz * (nz - 1)) +
                                    R"(], "plane": "xz", "center": [0, 0, 0], "bending": "dihedral",
                                    "compliance": {"bend": )" +
                                    std::to_string(alpha) + "}}]}",
                                "hinges.json"));
+}
+Model hingeGrid(uint32_t n, double h, double alpha) {
+  return hingeGrid(n, n, h, h, alpha);
 }
 
 // The hinge families of the grid: 0 along x, 1 along z, 2 the quads' diagonals.
@@ -43,11 +46,11 @@ int hingeFamily(const Model& model, const ElementConstraint& e) {
 }
 
 // Bending energy per unit area (J/m²) of the grid's hinges, Σ θ²/(2α), with the particles moved by `place`.
-// Each family's energy is divided by its own hinge count and the cell area h², so the boundary (where a
+// Each family's energy is divided by its own hinge count and the cell area (m²), so the boundary (where a
 // family has fewer hinges) does not dilute it: for a uniform curvature every hinge of a family has the same
 // angle.
 template <typename Place>
-double energyDensity(const Model& model, double h, Place place) {
+double energyDensity(const Model& model, double cellArea, Place place) {
   std::vector<glm::vec3> x(model.restPositions.size());
   for (size_t p = 0; p < x.size(); ++p) x[p] = place(glm::dvec3(model.restPositions[p]));
   double energy[3] = {0.0, 0.0, 0.0};
@@ -59,7 +62,7 @@ double energyDensity(const Model& model, double h, Place place) {
     ++count[f];
   }
   double density = 0.0;
-  for (int f = 0; f < 3; ++f) density += energy[f] / (count[f] * h * h);
+  for (int f = 0; f < 3; ++f) density += energy[f] / (count[f] * cellArea);
   return density;
 }
 
@@ -82,7 +85,8 @@ TEST(MaterialBending, HingeEnergyOfACylinderPerAreaIsCurvatureSquaredOverTwoAlph
   for (const double h : {0.01, 0.005}) {
     const Model model = hingeGrid(21, h, alpha);
     auto ratio = [&](double degrees) {
-      return energyDensity(model, h, [&](glm::dvec3 r) { return cylinder(r, kappa, degrees); }) / expected;
+      return energyDensity(model, h * h, [&](glm::dvec3 r) { return cylinder(r, kappa, degrees); }) /
+             expected;
     };
     std::printf("h %.3f m: energy / (κ²/2α) along x %.5f, along z %.5f, diagonals +45° %.5f, -45° %.5f\n", h,
                 ratio(0.0), ratio(90.0), ratio(45.0), ratio(-45.0));
@@ -93,6 +97,19 @@ TEST(MaterialBending, HingeEnergyOfACylinderPerAreaIsCurvatureSquaredOverTwoAlph
     EXPECT_NEAR(ratio(45.0), 0.5, 1e-3) << h;
     EXPECT_NEAR(ratio(-45.0), 2.5, 2e-3) << h;
   }
+  // Cells twice as long in z as in x: a hinge's stiffness does not see its triangles' shape, so the sheet
+  // bends along x with hx/hz = 1/2 of the energy and along z with 2 (the hinge weight |e|²/(A₁+A₂) would make
+  // both 1; not applied, docs/materials.md).
+  const double hx = 0.01, hz = 0.02;
+  const Model oblong = hingeGrid(21, 11, hx, hz, alpha);
+  auto oblongRatio = [&](double degrees) {
+    return energyDensity(oblong, hx * hz, [&](glm::dvec3 r) { return cylinder(r, kappa, degrees); }) /
+           expected;
+  };
+  std::printf("cells %.2f x %.2f m: energy / (κ²/2α) along x %.5f, along z %.5f\n", hx, hz, oblongRatio(0.0),
+              oblongRatio(90.0));
+  EXPECT_NEAR(oblongRatio(0.0), hx / hz, 1e-3);
+  EXPECT_NEAR(oblongRatio(90.0), hz / hx, 2e-3);
 }
 
 // The hinges' energy per area as a quadratic form of the curvature (κxx, κzz, κxz) of a height field
@@ -104,7 +121,7 @@ TEST(MaterialBending, StripBendTwistCouplingLeavesTwoThirdsOfTheHingeStiffness) 
   const double alpha = 0.5, h = 0.01, scale = 0.1;  // 1/(N·m), m, 1/m: slopes below 0.02, nearly linear
   const Model model = hingeGrid(21, h, alpha);
   auto energy = [&](glm::dvec3 k) {
-    return energyDensity(model, h, [&](glm::dvec3 r) {
+    return energyDensity(model, h * h, [&](glm::dvec3 r) {
       const double y = 0.5 * (k.x * r.x * r.x + 2.0 * k.z * r.x * r.z + k.y * r.z * r.z);
       return glm::vec3(glm::dvec3(r.x, y, r.z));
     });
