@@ -45,11 +45,15 @@ std::vector<ClothMaterial> buildLibrary() {
   // Denim: fabric A of Table 5 in Kumari and Khurana 2016 (KES-F). The table's weight (104 mg/cm²) and MIU
   // (1.765) are far outside denim's range and are not used; the areal density is the one measured for the
   // "11oz Black Denim" of Wang, O'Brien and Ramamoorthi 2011, as their data set gives it (ARCSim's
-  // materials/11oz-black-denim.json, "density": 0.324, kg/m²).
+  // materials/11oz-black-denim.json, "density": 0.324, kg/m²). The kinetic friction is the 0.28 ± 0.01
+  // measured in sliding on the untreated (starched) denim of the Research Square preprint "Friction Dynamics
+  // of Denim Fabrics with Washing or Polishing Treatment" (rs-7719155/v1).
   m.push_back(deriveClothMaterial(
       "denim",
-      kes(5.515, 2.180, 0.172, 0.324, {0.6f, 0.5f},
-          "Kumari & Khurana, J. Textiles 2016, Table 5 (A); Wang et al. 2011 data (ARCSim)", "friction")));
+      kes(5.515, 2.180, 0.172, 0.324, {0.6f, 0.28f},
+          "Kumari & Khurana, J. Textiles 2016, Table 5 (A); Wang et al. 2011 data (ARCSim); Friction "
+          "Dynamics of Denim Fabrics (preprint rs-7719155/v1)",
+          "static friction")));
   m.push_back(deriveClothMaterial("cotton", kes(4.0, 1.0, 0.10, gramsPerSquareMetre(120.0), {0.5f, 0.4f},
                                                 "representative shirting", "every value")));
   // 19 momme charmeuse; 1 momme = 4.306 g/m² as the silk trade converts it.
@@ -68,18 +72,23 @@ std::vector<ClothMaterial> buildLibrary() {
       "jersey", kes(30.0, 0.4, 0.02, 0.187, {0.5f, 0.4f},
                     "Wang et al. 2011 data (ARCSim), gray-interlock: areal density", "EMT, G, B, friction")));
   // Natural rubber: MatWeb gives the shear modulus 0.0005 GPa and the density 0.950 g/cc; E = 2 G (1 + ν)
-  // = 3 G for rubber, which is nearly incompressible.
+  // = 3 G for rubber, which is nearly incompressible. Friction: rubber on dry concrete, μs 1.0 and μk 0.7, in
+  // S. A. Hill's table "Coefficients of Friction".
   m.push_back(deriveClothMaterial(
-      "rubber_sheet", solid(youngFromShearModulus(0.5e6, 0.5), 0.5, 1.0e-3, 950.0, 0.0, {1.0f, 0.8f},
-                            "MatWeb, Natural Rubber, Vulcanized (NR, IR, Polyisoprene)",
-                            "thickness 1 mm (a chosen sheet), friction")));
+      "rubber_sheet",
+      solid(youngFromShearModulus(0.5e6, 0.5), 0.5, 1.0e-3, 950.0, 0.0, {1.0f, 0.7f},
+            "MatWeb, Natural Rubber, Vulcanized (NR, IR, Polyisoprene); Hill, Coefficients of "
+            "Friction (rubber on dry concrete)",
+            "thickness 1 mm (a chosen sheet)")));
   // Paper: Young's modulus from Ashby's range for paper (3–8.9 GPa, newsprint to Kraft), its middle on a log
-  // scale; thickness ~110 µm of printing paper (Scientific Reports 2014, Table 2); 80 g/m² names the product.
+  // scale; thickness ~110 µm of printing paper (Scientific Reports 2014, Table 2); 80 g/m² names the product;
+  // the in-plane Poisson's ratio 1/3 of isotropic sheets (Schulgasser 1983).
   m.push_back(deriveClothMaterial(
       "paper",
-      solid(logMidpoint(3e9, 8.9e9), 0.3, 110e-6, 0.0, gramsPerSquareMetre(80.0), {0.4f, 0.3f},
-            "Ashby, Materials and the Environment, 'Paper and cardboard'; Sci. Rep. 4, 6275, Table 2",
-            "Poisson's ratio 0.3, friction")));
+      solid(logMidpoint(3e9, 8.9e9), 1.0 / 3.0, 110e-6, 0.0, gramsPerSquareMetre(80.0), {0.4f, 0.3f},
+            "Ashby, Materials and the Environment, 'Paper and cardboard'; Sci. Rep. 4, 6275, Table 2; "
+            "Schulgasser, The in-plane Poisson ratio of paper, 1983",
+            "friction")));
   return m;
 }
 

@@ -79,9 +79,13 @@ constexpr double stretchCompliance(double tensileStiffness) {
 constexpr double shearCompliance(double shearStiffness) {
   return 1.0 / shearStiffness;
 }  // m/N
-// Dihedral hinges: stiffness 3 B on the axis edges of a regular grid, used for every hinge.
+// Dihedral hinges (C = θ, energy θ²/(2α) per hinge) on square cells split by one diagonal: a sheet bent to a
+// cylinder along a grid axis has one hinge per cell at θ = κh, so its energy per area is κ²/(2α) and α = 1/B
+// would be exact; but a free strip (Peirce's test) also twists, which the one-way diagonals couple to the
+// bend, and minimising over the twist and the cross curvature leaves 2/3 of the hinge stiffness
+// (docs/materials.md, "Bend"). So the hinge stiffness is 3B/2.
 constexpr double bendCompliance(double bendingRigidity) {
-  return 1.0 / (3.0 * bendingRigidity);
+  return 2.0 / (3.0 * bendingRigidity);
 }  // 1/(N·m)
 
 }  // namespace vkxpbd::sheet
