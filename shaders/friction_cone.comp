@@ -10,17 +10,17 @@
 
 layout(local_size_x = VKXPBD_MOMENTUM_REDUCE_SIZE) in;
 
-shared vec2 partial[VKXPBD_MOMENTUM_REDUCE_SIZE];
+shared vec4 partial[VKXPBD_MOMENTUM_REDUCE_SIZE];
 
 void main() {
   uint b = gl_WorkGroupID.x;
   uint t = gl_LocalInvocationID.x;
   MomentumBody body = momentumBodyOf(b);
   if (body.solid == 0u) return;  // the same for the whole work group
-  vec2 sum = vec2(0.0f);
+  vec4 sum = vec4(0.0f);
   for (uint k = t; k < body.count; k += VKXPBD_MOMENTUM_REDUCE_SIZE) {
     uint i = body.first + k;
-    sum += positions[i].w > 0.0f ? coneTermsOf(i) : vec2(0.0f);
+    sum += positions[i].w > 0.0f ? coneTermsOf(i) : vec4(0.0f);
   }
   partial[t] = sum;
   barrier();
@@ -28,9 +28,10 @@ void main() {
     if (t < stride) partial[t] = partial[t] + partial[t + stride];
     barrier();
   }
-  float surplus = frictionConeSurplus(frictionSurplusOf(b), partial[0], params.dt);
+  vec2 cone = frictionConeSums(partial[0]);
+  float surplus = frictionConeSurplus(frictionSurplusOf(b), cone, params.dt);
   barrier();  // every thread has read the old surplus
   if (t == 0u) storeFrictionSurplus(b, surplus);
-  float stick = bodySticks(surplus, partial[0]) ? 1.0f : 0.0f;
+  float stick = bodySticks(surplus, cone) ? 1.0f : 0.0f;
   for (uint k = t; k < body.count; k += VKXPBD_MOMENTUM_REDUCE_SIZE) storeStickMark(body.first + k, stick);
 }

@@ -107,8 +107,10 @@ TEST_P(GpuStiffSolid, BlockOnAnInclineAgreesWithTheCpuReference) {
     std::printf("%s mu_s %.1f: travelled %.3g m on the GPU in 1 s, GPU - CPU %.2e m\n",
                 solverModeName(GetParam()), muStatic, travelled, distance);
     EXPECT_LT(distance, 1e-4) << muStatic;
-    if (muStatic > 0.4f && GetParam() == SolverMode::GaussSeidel) {
-      EXPECT_LT(std::abs(travelled), 1e-3);
+    // μs = 0.5 > tan 20°: it sticks, 0.45 mm (gs) and 11.2 mm (jacobi, the softer block rocks without its
+    // body slipping; 0.505 m before the cone on ‖Σ m Δ_t‖, docs/contacts.md) in 1 s on the GPU.
+    if (muStatic > 0.4f) {
+      EXPECT_LT(std::abs(travelled), GetParam() == SolverMode::GaussSeidel ? 1e-3 : 2e-2);
     }
     if (muStatic < 0.4f) {
       EXPECT_GT(travelled, 0.5);
@@ -122,12 +124,12 @@ TEST_P(GpuStiffSolid, BlockOnAnInclineAgreesWithTheCpuReference) {
 // (expected ½·g(sin θ − 0.25 cos θ)·(1 s)² = 0.525 m) while the others stick. The friction cone pass then
 // reduces three bodies in one dispatch (collide evaluating every particle against both colliders), two
 // sticking and one sliding, and the GPU gives the CPU's positions after 1 s. Measured on lavapipe: GPU − CPU
-// 2.7e-7 m (gs), 1.4e-7 m (jacobi); slider 0.528 m (gs), 0.536 m (jacobi); incline sticker 0.30 mm (gs),
-// 5.4 mm (jacobi); ground block 0.05 mm (gs), 0.004 mm (jacobi). 10 MPa, not 1 MPa: 1 MPa blocks set down
-// undeformed vibrate so that contacts open and close at depth 0, where rounding decides, and GPU − CPU was
-// 1.3–2.2 mm per block in Gauss-Seidel mode (the same before the cone pass moved after collide); the slider
-// has μs = μk, since with μk < μs each particle's stick-or-slip test is a jump that rounding can flip
-// (measured 4.7 mm with μs = 0.3, μk = 0.15 at 1 MPa).
+// 2.7e-7 m (gs), 1.2e-7 m (jacobi); slider 0.528 m (gs), 0.535 m (jacobi); incline sticker 0.30 mm (gs),
+// 3.3 mm (jacobi; 5.4 mm with the cone on Σ m‖Δ_t‖); ground block 0.05 mm (gs), 0.004 mm (jacobi). 10 MPa,
+// not 1 MPa: 1 MPa blocks set down undeformed vibrate so that contacts open and close at depth 0, where
+// rounding decides, and GPU − CPU was 1.3–2.2 mm per block in Gauss-Seidel mode (the same before the cone
+// pass moved after collide); the slider has μs = μk, since with μk < μs each particle's stick-or-slip test is
+// a jump that rounding can flip (measured 4.7 mm with μs = 0.3, μk = 0.15 at 1 MPa).
 TEST_P(GpuStiffSolid, SeveralBodiesOnTwoCollidersAgreeWithTheCpuReference) {
   const float theta = glm::radians(20.0f);
   const glm::vec3 boxCentre(1.5f, 0.5f, 0.0f);                    // m
@@ -186,8 +188,8 @@ TEST_P(GpuStiffSolid, SeveralBodiesOnTwoCollidersAgreeWithTheCpuReference) {
   EXPECT_LT(distance, 1e-4);
   EXPECT_NEAR(travelled[2], 0.525, 0.05 * 0.525);  // m: the slider, within 5%
   EXPECT_LT(std::abs(travelled[0]), 1e-3);         // on level ground
-  // The sticker: Gauss-Seidel holds it within 1 mm; Jacobi's block vibrates harder (docs/contacts.md).
-  EXPECT_LT(std::abs(travelled[1]), GetParam() == SolverMode::GaussSeidel ? 1e-3 : 2e-2);
+  // The sticker: Gauss-Seidel holds it within 1 mm; Jacobi's block is softer and rocks (docs/contacts.md).
+  EXPECT_LT(std::abs(travelled[1]), GetParam() == SolverMode::GaussSeidel ? 1e-3 : 1e-2);
 }
 
 INSTANTIATE_TEST_SUITE_P(Modes, GpuStiffSolid, ::testing::Values(SolverMode::GaussSeidel, SolverMode::Jacobi),

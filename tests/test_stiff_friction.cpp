@@ -182,12 +182,18 @@ TEST(StiffFriction, KineticFrictionOnAnInclineAtTheDefaults) {
   }
 }
 
-// Static friction at the defaults, μs = 0.5 > tan 20°: a sheet stays within 1 mm in 1 s (measured 1e-10 m).
-// A 1 MPa block with μs = μk = 0.5 moved 0.45 mm in Gauss-Seidel and 16 mm in Jacobi mode (bounds 2 mm and
-// 5 cm asserted). A block with μs = 0.5 and μk = 0.2 slid at the kinetic rate from the first frame (0.73 m
-// in 1 s) before the solid bodies' static cone (shared/collider_math.h, docs/contacts.md); now it stays
-// within 1 mm in Gauss-Seidel mode (measured 0.45 mm). NOT reached in Jacobi mode: its block vibrates more
-// (the ratio of its contact sums reaches 3), and it still slides 0.52 m (printed, not asserted).
+// Static friction at the defaults, μs = 0.5 > tan 20° (measured on the CPU, docs/contacts.md):
+// - a sheet stays within 1 mm in 1 s (measured 1e-10 m);
+// - a 1 MPa block with μk = 0.2 < tan 20° slid at the kinetic rate from the first frame (0.73 m in 1 s)
+//   before the solid bodies' static cone, and 0.505 m in Jacobi mode with the cone on Σ m‖Δ_t‖; with the
+//   cone on the vector sum ‖Σ m Δ_t‖ it sticks in both modes: 0.45 mm (Gauss-Seidel) and 11.2 mm (Jacobi)
+//   in 1 s, the same with μk = 0.5. The Jacobi block does not slide (its body sticks in every substep),
+//   it is softer: at one iteration Jacobi's per-constraint scale makes its shear vibration 4 times slower
+//   (period 0.155 s against 0.038 s) and 3 times faster in velocity, and the particles that lift off the
+//   plane as it rocks move freely. Asserted: 1 mm (Gauss-Seidel) and 2 cm (Jacobi); the 1 mm in
+//   Jacobi mode is NOT reached.
+// - a soft block in Gauss-Seidel mode (E = 50 kPa, about as soft as the Jacobi 1 MPa block) slid 0.12 m
+//   with the cone on Σ m‖Δ_t‖ and moves 4.3 mm now (1 cm asserted).
 TEST(StiffFriction, StaticFrictionOnAnInclineAtTheDefaults) {
   for (const char* mode : {"gs", "jacobi"}) {
     const bool gs = std::string(mode) == "gs";
@@ -197,11 +203,12 @@ TEST(StiffFriction, StaticFrictionOnAnInclineAtTheDefaults) {
     std::printf("%s: travelled %.2e m (sheet), %.2e m (block, μk 0.5), %.2e m (block, μk 0.2) in 1 s\n", mode,
                 sheet, block, slips);
     EXPECT_LT(std::abs(sheet), 1e-3) << mode;
-    EXPECT_LT(std::abs(block), gs ? 2e-3 : 5e-2) << mode;
-    if (gs) {
-      EXPECT_LT(std::abs(slips), 1e-3) << mode;
-    }
+    EXPECT_LT(std::abs(block), gs ? 1e-3 : 2e-2) << mode;
+    EXPECT_LT(std::abs(slips), gs ? 1e-3 : 2e-2) << mode;
   }
+  const double soft = onIncline("soft_bodies", inclineBlock(5.0e4f, 0.2f), 0.5f, 0.2f, "gs").full;
+  std::printf("gs: travelled %.2e m (50 kPa block, μk 0.2) in 1 s\n", soft);
+  EXPECT_LT(std::abs(soft), 1e-2);
 }
 
 // Frames until no tetrahedron of a 0.3 m cube (3×3×3 cells, no gravity, no collider) is inverted, after
