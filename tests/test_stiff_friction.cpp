@@ -94,6 +94,65 @@ TEST(StiffSolid, CubeDroppedOnTheGroundNeverInvertsAndKeepsItsVolume) {
   }
 }
 
+// The same cube (100 MPa) set down level on the ground, at rest, without the impact: mean and lowest
+// V/V₀ over the second second, the most tetrahedra inverted after a frame, and the height lost (m).
+struct RestResult {
+  double mean = 0.0, lowest = 2.0, sink = 0.0;
+  int inverted = 0;
+};
+
+RestResult restingCube(const char* mode, float gravity) {
+  char json[1024];
+  std::snprintf(json, sizeof(json), R"({"solver": {"substeps": 10, "iterations": 1, "max_colours": 64,
+    "mode": "%s", "gravity": [0, %g, 0]}, "soft_bodies": [{"mesh": {"type": "box", "size": [0.3, 0.3, 0.3],
+    "cells": [6, 6, 6]}, "density": 1000, "material": %s, "instances": [{"position": [0, 0.16, 0]}]}],
+    "colliders": [{"type": "plane"}]})",
+                mode, gravity, neoHookean(1.0e8f).c_str());
+  const SceneDesc scene = parseScene(json, "rest.json");
+  const Model model = buildModel(scene);
+  const SolverLayout layout = buildSolverLayout(model, scene.solver);
+  CpuSolver solver(model, scene.solver, layout);
+  State state = makeInitialState(model);
+  RestResult r;
+  for (int f = 0; f < 120; ++f) {
+    solver.stepFrame(state);
+    const TetCheck c = checkTets(model, state.positions);
+    r.inverted = std::max(r.inverted, c.inverted);
+    if (f < 60) continue;
+    const double ratio = c.volume / (0.3 * 0.3 * 0.3);
+    r.mean += ratio / 60.0;
+    r.lowest = std::min(r.lowest, ratio);
+    float top = -1e9f, bottom = 1e9f;
+    for (const glm::vec4& x : state.positions) {
+      top = std::max(top, x.y);
+      bottom = std::min(bottom, x.y);
+    }
+    r.sink += (0.3 - static_cast<double>(top - bottom)) / 60.0;
+  }
+  return r;
+}
+
+// Where the Jacobi volume deficit of the dropped cube comes from: not from the impact. The cube set down
+// level at rest loses as much (measured on the CPU, 2nd second: mean V/V₀ 0.9984 in Gauss-Seidel, 0.9824 in
+// Jacobi, down to 0.9781; mean height lost 0.36 mm and 5.1 mm, where ρgh²/(2E) = 4.4 µm), and nothing
+// without gravity (V/V₀ = 1.0000 in both modes). At one iteration per substep each constraint corrects
+// ω/n_k of its error per substep in Jacobi mode (the per-constraint scale, docs/convergence.md), 1 in
+// Gauss-Seidel, so the weight compresses Jacobi's resting cube 14 times as much. Asserted: none inverted;
+// the mean within 0.5% (Gauss-Seidel) and 2.5% (Jacobi: the issue's 1% NOT reached); without gravity
+// within 1e-4.
+TEST(StiffSolid, CubeRestingOnTheGroundLosesVolumeOnlyToItsWeight) {
+  for (const char* mode : {"gs", "jacobi"}) {
+    const bool gs = std::string(mode) == "gs";
+    const RestResult r = restingCube(mode, -9.81f);
+    const RestResult free = restingCube(mode, 0.0f);
+    std::printf("%s: V/V0 mean %.4f lowest %.4f, height lost %.2e m, inverted %d; no gravity: V/V0 %.5f\n",
+                mode, r.mean, r.lowest, r.sink, r.inverted, free.mean);
+    EXPECT_EQ(r.inverted, 0) << mode;
+    EXPECT_NEAR(r.mean, 1.0, gs ? 0.005 : 0.025) << mode;
+    EXPECT_NEAR(free.mean, 1.0, 1e-4) << mode;
+  }
+}
+
 // A body resting on a plane inclined by θ = 20° (tan θ = 0.364) with friction μs, μk, at the defaults
 // (10 substeps × 1 iteration): the mean distance (m) its particles travelled downhill after 0.5 s and 1 s.
 // `body` is the scene's body entry, placed with its lowest face on the plane; `section` "soft_bodies" or
