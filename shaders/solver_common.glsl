@@ -76,7 +76,7 @@ uint momentumBodyWord(uint b) { return VKXPBD_MOMENTUM_PARTICLE_WORDS * params.p
 // Particle i's words: 0–2 its momentum start (xyz), 3 its body's stick mark (written by the friction cone
 // pass for the next substep's collide), 4–7 its static-cone terms (m Δ_t, m μs depth; kg·m, written by
 // collide).
-vec4 momentumStartOf(uint i) { return loadMomentumWords(VKXPBD_MOMENTUM_PARTICLE_WORDS * i); }
+vec3 momentumStartOf(uint i) { return loadMomentumWords(VKXPBD_MOMENTUM_PARTICLE_WORDS * i).xyz; }
 void storeMomentumStart(uint i, vec4 x) {
   uint w = VKXPBD_MOMENTUM_PARTICLE_WORDS * i;
   momentumWords[w] = floatBitsToUint(x.x);
