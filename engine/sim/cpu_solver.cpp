@@ -503,10 +503,20 @@ void CpuSolver::frictionCones(const State& state) {
   // marks are for the next substep's collide.
   for (const MomentumBody& body : model_.momentumBodies) {
     if (body.solid == 0u) continue;
-    const glm::vec2 cone = gpu::frictionConeSums(gpu::frictionConeReduce(body.count, [&](uint32_t k) {
+    // Positions relative to the body's first particle, as friction_cone.comp.
+    const vec3 origin(state.positions[body.first]);
+    auto terms = [&](uint32_t i) { return state.positions[i].w > 0.0f ? coneTerms_[i] : vec4(0.0f); };
+    const vec4 sums = gpu::frictionConeReduce(body.count, [&](uint32_t k) { return terms(body.first + k); });
+    const vec4 pressure = gpu::frictionConeReduce(body.count, [&](uint32_t k) {
       const uint32_t i = body.first + k;
-      return state.positions[i].w > 0.0f ? coneTerms_[i] : vec4(0.0f);
-    }));
+      return gpu::frictionPressureTerms(terms(i), local(state, i, origin));
+    });
+    const vec3 centre = gpu::frictionContactCentre(sums, pressure);
+    const vec4 torque = gpu::frictionConeReduce(body.count, [&](uint32_t k) {
+      const uint32_t i = body.first + k;
+      return gpu::frictionTorqueTerms(terms(i), local(state, i, origin), centre);
+    });
+    const glm::vec2 cone = gpu::frictionConeSums(sums, torque);
     float& surplus = coneSurplus_[&body - model_.momentumBodies.data()];
     surplus = gpu::frictionConeSurplus(surplus, cone, params_.dt);
     const float stick = gpu::bodySticks(surplus, cone) ? 1.0f : 0.0f;
