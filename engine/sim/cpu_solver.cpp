@@ -511,12 +511,11 @@ void CpuSolver::frictionCones(const State& state) {
       const uint32_t i = body.first + k;
       return gpu::frictionPressureTerms(terms(i), local(state, i, origin));
     });
-    const vec3 centre = gpu::frictionContactCentre(sums, pressure);
     const vec4 torque = gpu::frictionConeReduce(body.count, [&](uint32_t k) {
       const uint32_t i = body.first + k;
-      return gpu::frictionTorqueTerms(terms(i), local(state, i, origin), centre);
+      return gpu::frictionTorqueTerms(terms(i), local(state, i, origin));
     });
-    const glm::vec2 cone = gpu::frictionConeSums(sums, torque);
+    const glm::vec2 cone = gpu::frictionConeSums(sums, pressure, torque);
     float& surplus = coneSurplus_[&body - model_.momentumBodies.data()];
     surplus = gpu::frictionConeSurplus(surplus, cone, params_.dt);
     const float stick = gpu::bodySticks(surplus, cone) ? 1.0f : 0.0f;

@@ -230,27 +230,27 @@ XPBD_FN vec4 frictionConeTerms(ColliderContact r, float staticFriction, float ma
 // round and cancel), and such a body stuck at once and twisted back and forth (measured: a block spinning
 // at 10 rad/s on the ground with μ = 0.5 stopped in 5 frames and then swung at ±3 rad/s in Jacobi mode,
 // against the 11 frames of its friction torque). So the torque counts too: with the contact's centre of
-// pressure c = Σ y r / Σ y (r: the particle's position, m) and its mean lever arm ρ̄ = Σ y‖r − c‖ / Σ y,
-// x = ‖Σ m Δ_t‖ + ‖Σ (r − c) × m Δ_t‖ / ρ̄ (a friction force and torque that together stay inside the
-// contact's limit, in a linear approximation of it). Three sums per body: `sums` (frictionConeTerms),
-// `pressure` = Σ y r, then `torque` = (Σ (r − c) × m Δ_t, Σ y‖r − c‖).
+// pressure c = Σ y r / Σ y (r: the particle's position, m) and its lever arm ρ = √(Σ y‖r − c‖² / Σ y),
+// x = ‖Σ m Δ_t‖ + ‖Σ (r − c) × m Δ_t‖ / ρ (a friction force and torque that together stay inside the
+// contact's limit, in a linear approximation of it). One pass over the particles: besides `sums`
+// (frictionConeTerms), `pressure` = (Σ y r, Σ y‖r‖²) and `torque` = Σ r × m Δ_t, moved to c afterwards.
 XPBD_FN vec4 frictionPressureTerms(vec4 terms, vec3 r) {
-  return vec4(terms.w * r, 0.0f);
+  return vec4(terms.w * r, terms.w * dot(r, r));
 }
 
-XPBD_FN vec3 frictionContactCentre(vec4 sums, vec4 pressure) {
-  return sums.w > 0.0f ? vec3(pressure) / sums.w : vec3(0.0f);
-}
-
-XPBD_FN vec4 frictionTorqueTerms(vec4 terms, vec3 r, vec3 centre) {
-  vec3 arm = r - centre;
-  return vec4(cross(arm, vec3(terms)), terms.w * length(arm));
+XPBD_FN vec4 frictionTorqueTerms(vec4 terms, vec3 r) {
+  return vec4(cross(r, vec3(terms)), 0.0f);
 }
 
 // The body's cone (x, y), kg·m, from its three sums.
-XPBD_FN vec2 frictionConeSums(vec4 sums, vec4 torque) {
+XPBD_FN vec2 frictionConeSums(vec4 sums, vec4 pressure, vec4 torque) {
   float x = length(vec3(sums));
-  if (torque.w > 0.0f) x += length(vec3(torque)) * (sums.w / torque.w);
+  if (sums.w > 0.0f) {
+    vec3 centre = vec3(pressure) / sums.w;
+    float spread = pressure.w - sums.w * dot(centre, centre);     // Σ y‖r − c‖², kg·m³
+    vec3 aboutCentre = vec3(torque) - cross(centre, vec3(sums));  // Σ (r − c) × m Δ_t, kg·m²
+    if (spread > 0.0f) x += length(aboutCentre) * sqrt(sums.w / spread);
+  }
   return vec2(x, sums.w);
 }
 
