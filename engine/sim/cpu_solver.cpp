@@ -507,13 +507,16 @@ void CpuSolver::frictionCones(const State& state) {
     const vec3 origin(state.positions[body.first]);
     auto terms = [&](uint32_t i) { return state.positions[i].w > 0.0f ? coneTerms_[i] : vec4(0.0f); };
     const vec4 sums = gpu::frictionConeReduce(body.count, [&](uint32_t k) { return terms(body.first + k); });
+    // A particle without contact adds 0 (friction_cone.comp skips it).
     const vec4 pressure = gpu::frictionConeReduce(body.count, [&](uint32_t k) {
       const uint32_t i = body.first + k;
-      return gpu::frictionPressureTerms(terms(i), local(state, i, origin));
+      return terms(i) == vec4(0.0f) ? vec4(0.0f)
+                                    : gpu::frictionPressureTerms(terms(i), local(state, i, origin));
     });
     const vec4 torque = gpu::frictionConeReduce(body.count, [&](uint32_t k) {
       const uint32_t i = body.first + k;
-      return gpu::frictionTorqueTerms(terms(i), local(state, i, origin));
+      return terms(i) == vec4(0.0f) ? vec4(0.0f)
+                                    : gpu::frictionTorqueTerms(terms(i), local(state, i, origin));
     });
     const glm::vec2 cone = gpu::frictionConeSums(sums, pressure, torque);
     float& surplus = coneSurplus_[&body - model_.momentumBodies.data()];
