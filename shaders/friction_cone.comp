@@ -19,7 +19,7 @@ void main() {
   uint b = gl_WorkGroupID.x;
   uint t = gl_LocalInvocationID.x;
   MomentumBody body = momentumBodyOf(b);
-  if (body.solid == 0u) return;  // the same for the whole work group
+  if (body.solid == 0u) return;             // the same for the whole work group
   vec3 origin = positions[body.first].xyz;  // positions relative to the body's first particle
   vec4 sum = vec4(0.0f);
   vec4 pressure = vec4(0.0f);
