@@ -73,22 +73,21 @@ void storeMomentumWords(uint w, vec4 v) {
   momentumWords[w + 3u] = u.w;
 }
 uint momentumBodyWord(uint b) { return VKXPBD_MOMENTUM_PARTICLE_WORDS * params.particleCount + 16u * b; }
-vec4 momentumStartOf(uint i) { return loadMomentumWords(VKXPBD_MOMENTUM_PARTICLE_WORDS * i); }
-void storeMomentumStart(uint i, vec4 x) { storeMomentumWords(VKXPBD_MOMENTUM_PARTICLE_WORDS * i, x); }
-// Particle i's static-cone terms (kg·m, written by collide) and its body's stick mark (written by the
-// friction cone pass for the next substep's collide).
+// Particle i's words: 0–2 its momentum start (xyz), 3 its body's stick mark (written by the friction cone
+// pass for the next substep's collide), 4–7 its static-cone terms (m Δ_t, m μs depth; kg·m, written by
+// collide).
+vec3 momentumStartOf(uint i) { return loadMomentumWords(VKXPBD_MOMENTUM_PARTICLE_WORDS * i).xyz; }
+void storeMomentumStart(uint i, vec4 x) {
+  uint w = VKXPBD_MOMENTUM_PARTICLE_WORDS * i;
+  momentumWords[w] = floatBitsToUint(x.x);
+  momentumWords[w + 1u] = floatBitsToUint(x.y);
+  momentumWords[w + 2u] = floatBitsToUint(x.z);
+}
 uint momentumConeWord(uint i) { return VKXPBD_MOMENTUM_PARTICLE_WORDS * i + 4u; }
-vec2 coneTermsOf(uint i) {
-  uint w = momentumConeWord(i);
-  return uintBitsToFloat(uvec2(momentumWords[w], momentumWords[w + 1u]));
-}
-void storeConeTerms(uint i, vec2 cone) {
-  uint w = momentumConeWord(i);
-  momentumWords[w] = floatBitsToUint(cone.x);
-  momentumWords[w + 1u] = floatBitsToUint(cone.y);
-}
-float stickMarkOf(uint i) { return uintBitsToFloat(momentumWords[momentumConeWord(i) + 2u]); }
-void storeStickMark(uint i, float stick) { momentumWords[momentumConeWord(i) + 2u] = floatBitsToUint(stick); }
+vec4 coneTermsOf(uint i) { return loadMomentumWords(momentumConeWord(i)); }
+void storeConeTerms(uint i, vec4 cone) { storeMomentumWords(momentumConeWord(i), cone); }
+float stickMarkOf(uint i) { return uintBitsToFloat(momentumWords[VKXPBD_MOMENTUM_PARTICLE_WORDS * i + 3u]); }
+void storeStickMark(uint i, float stick) { momentumWords[VKXPBD_MOMENTUM_PARTICLE_WORDS * i + 3u] = floatBitsToUint(stick); }
 MomentumBody momentumBodyOf(uint b) {
   uint w = momentumBodyWord(b);
   MomentumBody body;

@@ -282,7 +282,7 @@ struct ParticleCollision {
   vec3 p;        // low part after the colliders, m
   vec3 dv;       // m/s
   bool touched;
-  vec2 cone;     // frictionConeTerms summed over the colliders, kg·m
+  vec4 cone;     // frictionConeTerms summed over the colliders, kg·m
 };
 
 ParticleCollision collideParticleAt(uint i, uint substep, float stick) {
@@ -296,7 +296,7 @@ ParticleCollision collideParticleAt(uint i, uint substep, float stick) {
   r.p = positionLow[i].xyz;
   r.dv = vec3(0.0f);
   r.touched = false;
-  r.cone = vec2(0.0f);
+  r.cone = vec4(0.0f);
   float mass = 1.0f / x.w;  // kg
   for (uint n = 0u; n < params.colliderCount; ++n) {
     Collider c = colliderRelativeTo(colliders[n], x.xyz);

@@ -2,9 +2,11 @@
 // cube of E = 10 MPa … 1 GPa dropped on the ground, inverted tetrahedra recovering, and bodies on a 20°
 // incline against Coulomb's law (docs/constraints.md, docs/contacts.md). What the issue asks and is not
 // reached yet is asserted as measured and said so at each test.
+#include <algorithm>
 #include <cmath>
 #include <cstdio>
 #include <string>
+#include <vector>
 
 #include <gtest/gtest.h>
 
@@ -71,13 +73,14 @@ DropResult dropCube(const std::string& material, const char* mode, int frames) {
 // Before the stiff-tetrahedron work, E = 10 MPa to 1 GPa inverted 620–665 of the 1296 tetrahedra from the
 // first frame on, in mid-air. The issue's target is no inverted tetrahedron after any frame and the volume
 // within 1%. Reached (measured on the CPU, docs/constraints.md): none inverted in flight, none after the
-// last frame; during the impact at most 3 (Gauss-Seidel) and 11 (Jacobi) tetrahedra inverted for one
-// frame, positive again in the next; the mean V/V₀ over the second second 0.997–0.998 (Gauss-Seidel) and
-// 0.980–0.985 (Jacobi). NOT reached: 0 inverted during the impact, and 1% in Jacobi mode. The cube
-// bounces (it lands at 2.3 m/s and leaves at 1.1 m/s) because at one iteration the stop propagates
-// through about one layer of tetrahedra per substep, and the compressed cube springs back
-// (docs/constraints.md). Bounds asserted: at most 5 (Gauss-Seidel) and 15 (Jacobi) inverted after a
-// frame, none at the end, the mean volume within 1% (Gauss-Seidel) and 2.5% (Jacobi). The compliance-0
+// last frame; during the impact at most 3 / 2 / 0 (Gauss-Seidel) and 2 / 2 / 1 (Jacobi; 11 / 3 / 3 before
+// the friction cone on ‖Σ m Δ_t‖) tetrahedra inverted after a frame, for E = 10 MPa / 100 MPa / 1 GPa; the
+// mean V/V₀ over the second second 0.9979–0.9980 (Gauss-Seidel) and 0.9838–0.9845 (Jacobi). NOT reached:
+// 0 inverted during the impact, and 1% in Jacobi mode. The cube bounces (it lands at 2.3 m/s and leaves
+// at 1.1 m/s) because at one iteration the stop propagates through about one layer of tetrahedra per
+// substep, and the compressed cube springs back (docs/constraints.md). Bounds asserted: at most 5
+// inverted after a frame (both modes), none at the end, the mean volume within 1% (Gauss-Seidel) and 2%
+// (Jacobi). The compliance-0
 // `volume` material is not asserted here: without shape stiffness it slumps (docs/constraints.md).
 TEST(StiffSolid, CubeDroppedOnTheGroundNeverInvertsAndKeepsItsVolume) {
   for (const char* mode : {"gs", "jacobi"}) {
@@ -86,10 +89,69 @@ TEST(StiffSolid, CubeDroppedOnTheGroundNeverInvertsAndKeepsItsVolume) {
       const DropResult r = dropCube(neoHookean(youngs), mode, 120);
       std::printf("%s E = %g Pa: most inverted in a frame %d, at the end %d, V/V0 mean over the 2nd s %.4f\n",
                   mode, youngs, r.worst, r.last, r.mean);
-      EXPECT_LE(r.worst, gs ? 5 : 15) << mode << " E = " << youngs;
+      EXPECT_LE(r.worst, 5) << mode << " E = " << youngs;
       EXPECT_EQ(r.last, 0) << mode << " E = " << youngs;
-      EXPECT_NEAR(r.mean, 1.0, gs ? 0.01 : 0.025) << mode << " E = " << youngs;
+      EXPECT_NEAR(r.mean, 1.0, gs ? 0.01 : 0.02) << mode << " E = " << youngs;
     }
+  }
+}
+
+// The same cube (100 MPa) set down level on the ground, at rest, without the impact: mean and lowest
+// V/V₀ over the second second, the most tetrahedra inverted after a frame, and the height lost (m).
+struct RestResult {
+  double mean = 0.0, lowest = 2.0, sink = 0.0;
+  int inverted = 0;
+};
+
+RestResult restingCube(const char* mode, float gravity) {
+  char json[1024];
+  std::snprintf(json, sizeof(json), R"({"solver": {"substeps": 10, "iterations": 1, "max_colours": 64,
+    "mode": "%s", "gravity": [0, %g, 0]}, "soft_bodies": [{"mesh": {"type": "box", "size": [0.3, 0.3, 0.3],
+    "cells": [6, 6, 6]}, "density": 1000, "material": %s, "instances": [{"position": [0, 0.16, 0]}]}],
+    "colliders": [{"type": "plane"}]})",
+                mode, gravity, neoHookean(1.0e8f).c_str());
+  const SceneDesc scene = parseScene(json, "rest.json");
+  const Model model = buildModel(scene);
+  const SolverLayout layout = buildSolverLayout(model, scene.solver);
+  CpuSolver solver(model, scene.solver, layout);
+  State state = makeInitialState(model);
+  RestResult r;
+  for (int f = 0; f < 120; ++f) {
+    solver.stepFrame(state);
+    const TetCheck c = checkTets(model, state.positions);
+    r.inverted = std::max(r.inverted, c.inverted);
+    if (f < 60) continue;
+    const double ratio = c.volume / (0.3 * 0.3 * 0.3);
+    r.mean += ratio / 60.0;
+    r.lowest = std::min(r.lowest, ratio);
+    float top = -1e9f, bottom = 1e9f;
+    for (const glm::vec4& x : state.positions) {
+      top = std::max(top, x.y);
+      bottom = std::min(bottom, x.y);
+    }
+    r.sink += (0.3 - static_cast<double>(top - bottom)) / 60.0;
+  }
+  return r;
+}
+
+// Where the Jacobi volume deficit of the dropped cube comes from: not from the impact. The cube set down
+// level at rest loses as much (measured on the CPU, 2nd second: mean V/V₀ 0.9984 in Gauss-Seidel, 0.9824 in
+// Jacobi, down to 0.9781; mean height lost 0.36 mm and 5.1 mm, where ρgh²/(2E) = 4.4 µm), and nothing
+// without gravity (V/V₀ = 1.0000 in both modes). At one iteration per substep each constraint corrects
+// ω/n_k of its error per substep in Jacobi mode (the per-constraint scale, docs/convergence.md), 1 in
+// Gauss-Seidel, so the weight compresses Jacobi's resting cube 14 times as much. Asserted: none inverted;
+// the mean within 0.5% (Gauss-Seidel) and 2.5% (Jacobi: the issue's 1% NOT reached); without gravity
+// within 1e-4.
+TEST(StiffSolid, CubeRestingOnTheGroundLosesVolumeOnlyToItsWeight) {
+  for (const char* mode : {"gs", "jacobi"}) {
+    const bool gs = std::string(mode) == "gs";
+    const RestResult r = restingCube(mode, -9.81f);
+    const RestResult free = restingCube(mode, 0.0f);
+    std::printf("%s: V/V0 mean %.4f lowest %.4f, height lost %.2e m, inverted %d; no gravity: V/V0 %.5f\n",
+                mode, r.mean, r.lowest, r.sink, r.inverted, free.mean);
+    EXPECT_EQ(r.inverted, 0) << mode;
+    EXPECT_NEAR(r.mean, 1.0, gs ? 0.005 : 0.025) << mode;
+    EXPECT_NEAR(free.mean, 1.0, 1e-4) << mode;
   }
 }
 
@@ -182,12 +244,18 @@ TEST(StiffFriction, KineticFrictionOnAnInclineAtTheDefaults) {
   }
 }
 
-// Static friction at the defaults, μs = 0.5 > tan 20°: a sheet stays within 1 mm in 1 s (measured 1e-10 m).
-// A 1 MPa block with μs = μk = 0.5 moved 0.45 mm in Gauss-Seidel and 16 mm in Jacobi mode (bounds 2 mm and
-// 5 cm asserted). A block with μs = 0.5 and μk = 0.2 slid at the kinetic rate from the first frame (0.73 m
-// in 1 s) before the solid bodies' static cone (shared/collider_math.h, docs/contacts.md); now it stays
-// within 1 mm in Gauss-Seidel mode (measured 0.45 mm). NOT reached in Jacobi mode: its block vibrates more
-// (the ratio of its contact sums reaches 3), and it still slides 0.52 m (printed, not asserted).
+// Static friction at the defaults, μs = 0.5 > tan 20° (measured on the CPU, docs/contacts.md):
+// - a sheet stays within 1 mm in 1 s (measured 1e-10 m);
+// - a 1 MPa block with μk = 0.2 < tan 20° slid at the kinetic rate from the first frame (0.73 m in 1 s)
+//   before the solid bodies' static cone, and 0.505 m in Jacobi mode with the cone on Σ m‖Δ_t‖; with the
+//   cone on the vector sum ‖Σ m Δ_t‖ it sticks in both modes: 0.45 mm (Gauss-Seidel) and 11.2 mm (Jacobi)
+//   in 1 s, the same with μk = 0.5. The Jacobi block does not slide (its body sticks in every substep),
+//   it is softer: at one iteration Jacobi's per-constraint scale makes its shear vibration 4 times slower
+//   (period 0.155 s against 0.038 s) and 3 times faster in velocity, and the particles that lift off the
+//   plane as it rocks move freely. Asserted: 1 mm (Gauss-Seidel) and 2 cm (Jacobi); the issue's 1 mm in
+//   Jacobi mode is NOT reached.
+// - a soft block in Gauss-Seidel mode (E = 50 kPa, about as soft as the Jacobi 1 MPa block) slid 0.12 m
+//   with the cone on Σ m‖Δ_t‖ and moves 4.3 mm now (1 cm asserted).
 TEST(StiffFriction, StaticFrictionOnAnInclineAtTheDefaults) {
   for (const char* mode : {"gs", "jacobi"}) {
     const bool gs = std::string(mode) == "gs";
@@ -197,9 +265,74 @@ TEST(StiffFriction, StaticFrictionOnAnInclineAtTheDefaults) {
     std::printf("%s: travelled %.2e m (sheet), %.2e m (block, μk 0.5), %.2e m (block, μk 0.2) in 1 s\n", mode,
                 sheet, block, slips);
     EXPECT_LT(std::abs(sheet), 1e-3) << mode;
-    EXPECT_LT(std::abs(block), gs ? 2e-3 : 5e-2) << mode;
-    if (gs) {
-      EXPECT_LT(std::abs(slips), 1e-3) << mode;
+    EXPECT_LT(std::abs(block), gs ? 1e-3 : 2e-2) << mode;
+    EXPECT_LT(std::abs(slips), gs ? 1e-3 : 2e-2) << mode;
+  }
+  const double soft = onIncline("soft_bodies", inclineBlock(5.0e4f, 0.2f), 0.5f, 0.2f, "gs").full;
+  std::printf("gs: travelled %.2e m (50 kPa block, μk 0.2) in 1 s\n", soft);
+  EXPECT_LT(std::abs(soft), 1e-2);
+}
+
+// A 0.2 m block (10 MPa, 4×4×4 cells) set down on the ground spinning at 10 rad/s about the vertical, μs =
+// μk = μ: its angular velocity about the vertical (L_y / I_y about its centre of mass) every frame for 1 s.
+std::vector<double> spinningBlock(const char* mode, float mu) {
+  char json[1024];
+  std::snprintf(json, sizeof(json), R"({"solver": {"substeps": 10, "iterations": 1, "max_colours": 64,
+    "mode": "%s"}, "thickness": 0.01, "soft_bodies": [{"mesh": {"type": "box", "size": [0.2, 0.2, 0.2],
+    "cells": [4, 4, 4]}, "density": 1000, "material": {"model": "neohookean", "youngs_modulus": 1e7,
+    "poisson_ratio": 0.3}, "instances": [{"position": [0, 0.11, 0], "angular_velocity": [0, 10, 0]}]}],
+    "colliders": [{"type": "plane", "friction": {"static": %g, "kinetic": %g}}]})",
+                mode, mu, mu);
+  const SceneDesc scene = parseScene(json, "spin.json");
+  const Model model = buildModel(scene);
+  const SolverLayout layout = buildSolverLayout(model, scene.solver);
+  CpuSolver solver(model, scene.solver, layout);
+  State state = makeInitialState(model);
+  std::vector<double> omega;
+  for (int f = 0; f < 60; ++f) {
+    solver.stepFrame(state);
+    glm::dvec3 centre(0.0);
+    double mass = 0.0;
+    for (size_t p = 0; p < state.positions.size(); ++p) {
+      const double m = 1.0 / model.restPositions[p].w;
+      centre += m * glm::dvec3(glm::vec3(state.positions[p]));
+      mass += m;
+    }
+    centre /= mass;
+    double l = 0.0, inertia = 0.0;
+    for (size_t p = 0; p < state.positions.size(); ++p) {
+      const double m = 1.0 / model.restPositions[p].w;
+      const glm::dvec3 r = glm::dvec3(glm::vec3(state.positions[p])) - centre;
+      const glm::dvec3 v(glm::vec3(state.velocities[p]));
+      l += m * (r.z * v.x - r.x * v.z);
+      inertia += m * (r.x * r.x + r.z * r.z);
+    }
+    omega.push_back(l / inertia);
+  }
+  return omega;
+}
+
+// A body spinning on the ground: the solid bodies' static cone counts its friction torque, not only the
+// vector sum of its contact's corrections (which cancel when it spins). Expected deceleration, uniform
+// pressure on the a × a contact: μ g M · 0.3826 a / (M a²/6) = 56.3 rad/s² (μ = 0.5) and 22.5 rad/s²
+// (μ = 0.2) for a = 0.2 m. Measured on the CPU (frames 3–6 for μ = 0.5, 3–21 for μ = 0.2): 49.2 and
+// 19.9 rad/s² (gs), 50.8 and 19.5 rad/s² (jacobi), 10–13% below; ω never below −0.22 rad/s, and after 1 s
+// 0.000 (gs) and 0.02–0.11 rad/s (jacobi). With the vector sum alone the block stuck early and swung back
+// (ω down to −1.3 rad/s in Gauss-Seidel and −3.1 rad/s in Jacobi mode with μ = 0.5). Asserted: the
+// deceleration within 15% of the expected one, ω never below −0.5 rad/s, |ω| < 0.2 rad/s after 1 s.
+TEST(StiffFriction, SpinningBlockStopsAtItsFrictionTorque) {
+  for (const char* mode : {"gs", "jacobi"}) {
+    for (float mu : {0.5f, 0.2f}) {
+      const std::vector<double> omega = spinningBlock(mode, mu);
+      const double expected = mu * 9.81 * 0.3826 * 0.2 / (0.2 * 0.2 / 6.0);  // rad/s²
+      const int last = mu > 0.3f ? 5 : 20;                                   // frame: before it stops
+      const double alpha = (omega[2] - omega[last]) / ((last - 2) / 60.0);
+      const double lowest = *std::min_element(omega.begin(), omega.end());
+      std::printf("%s mu %.1f: deceleration %.1f rad/s2 (expected %.1f), lowest %.3f, after 1 s %.3f rad/s\n",
+                  mode, mu, alpha, expected, lowest, omega.back());
+      EXPECT_NEAR(alpha, expected, 0.15 * expected) << mode << " " << mu;
+      EXPECT_GT(lowest, -0.5) << mode << " " << mu;
+      EXPECT_LT(std::abs(omega.back()), 0.2) << mode << " " << mu;
     }
   }
 }

@@ -29,7 +29,7 @@ CpuSolver::CpuSolver(const Model& model, const SolverSettings& settings, const S
   for (uint32_t p = 0; p < model.pins.size(); ++p) pinOfParticle_[model.pins[p].particle] = p;
   predicted_.resize(model.particleCount());
   stick_.assign(model.particleCount(), 0.0f);
-  coneTerms_.assign(model.particleCount(), glm::vec2(0.0f));
+  coneTerms_.assign(model.particleCount(), glm::vec4(0.0f));
   coneSurplus_.assign(model.momentumBodies.size(), 0.0f);
   lambdas_.assign(layout.lambdaCount(), 0.0f);
   volumeState_.assign(layout.volumes.size(), gpu::VolumeState{});
@@ -471,7 +471,7 @@ CpuSolver::ParticleCollision CpuSolver::collideParticle(const State& state, uint
   const vec4 x = state.positions[i];
   const vec3 predicted(predicted_[i]);
   const vec3 start = predicted - vec3(state.velocities[i]) * params_.dt;
-  ParticleCollision r{vec3(state.positionsLow[i]), vec3(0.0f), false, glm::vec2(0.0f)};
+  ParticleCollision r{vec3(state.positionsLow[i]), vec3(0.0f), false, vec4(0.0f)};
   const float mass = 1.0f / x.w;  // kg
   const glm::vec2 body = params_.bodyFriction != 0u ? model_.particleFriction[i] : glm::vec2(-1.0f);
   for (const Collider& world : model_.colliders) {
@@ -503,10 +503,22 @@ void CpuSolver::frictionCones(const State& state) {
   // marks are for the next substep's collide.
   for (const MomentumBody& body : model_.momentumBodies) {
     if (body.solid == 0u) continue;
-    const glm::vec2 cone = gpu::frictionConeReduce(body.count, [&](uint32_t k) {
+    // Positions relative to the body's first particle, as friction_cone.comp.
+    const vec3 origin(state.positions[body.first]);
+    auto terms = [&](uint32_t i) { return state.positions[i].w > 0.0f ? coneTerms_[i] : vec4(0.0f); };
+    const vec4 sums = gpu::frictionConeReduce(body.count, [&](uint32_t k) { return terms(body.first + k); });
+    // A particle without contact adds 0 (friction_cone.comp skips it).
+    const vec4 pressure = gpu::frictionConeReduce(body.count, [&](uint32_t k) {
       const uint32_t i = body.first + k;
-      return state.positions[i].w > 0.0f ? coneTerms_[i] : glm::vec2(0.0f);
+      return terms(i) == vec4(0.0f) ? vec4(0.0f)
+                                    : gpu::frictionPressureTerms(terms(i), local(state, i, origin));
     });
+    const vec4 torque = gpu::frictionConeReduce(body.count, [&](uint32_t k) {
+      const uint32_t i = body.first + k;
+      return terms(i) == vec4(0.0f) ? vec4(0.0f)
+                                    : gpu::frictionTorqueTerms(terms(i), local(state, i, origin));
+    });
+    const glm::vec2 cone = gpu::frictionConeSums(sums, pressure, torque);
     float& surplus = coneSurplus_[&body - model_.momentumBodies.data()];
     surplus = gpu::frictionConeSurplus(surplus, cone, params_.dt);
     const float stick = gpu::bodySticks(surplus, cone) ? 1.0f : 0.0f;

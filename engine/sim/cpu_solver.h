@@ -94,7 +94,7 @@ class CpuSolver {
     glm::vec3 p;     // the particle's low part after the colliders, m
     glm::vec3 dv;    // restitution's change of v*, m/s
     bool touched;    // it touched a collider
-    glm::vec2 cone;  // its terms of the body's static cone (frictionConeTerms), kg·m
+    glm::vec4 cone;  // its terms of the body's static cone (frictionConeTerms), kg·m
   };
   ParticleCollision collideParticle(const State& state, uint32_t i, float t, float stick) const;
   // The solid bodies' static cones (the friction cone pass, after collide): marks the particles of each
@@ -125,7 +125,7 @@ class CpuSolver {
   std::vector<glm::vec3> coarseDisplacement_;  // BDF2 with the hierarchy: by the coarse levels, m
   std::vector<float> coneSurplus_;  // per free body: its static cone's mean surplus (collider_math.h), kg·m
   std::vector<float> stick_;  // per particle: 1 when its solid body stuck in the last friction cone pass
-  std::vector<glm::vec2> coneTerms_;  // per particle: its static-cone terms from the last collide, kg·m
+  std::vector<glm::vec4> coneTerms_;  // per particle: its static-cone terms from the last collide, kg·m
   std::vector<float> lambdas_;
   std::vector<glm::vec4> slotDelta_;
   std::vector<glm::vec4>

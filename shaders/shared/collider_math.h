@@ -138,11 +138,12 @@ XPBD_FN float combinedFriction(float a, float b) {
 }
 
 struct ColliderContact {
-  vec3 delta;      // position change, m
-  vec3 normal;     // outward unit normal at the contact, world space
-  float touching;  // 1 when the particle touched the collider, else 0
-  float slide;     // |Δ_t|: the tangential displacement relative to the surface over the substep, m
-  float depth;     // thickness − d: the normal correction, m (0 when not touching)
+  vec3 delta;       // position change, m
+  vec3 normal;      // outward unit normal at the contact, world space
+  float touching;   // 1 when the particle touched the collider, else 0
+  float slide;      // |Δ_t|: the tangential displacement relative to the surface over the substep, m
+  float depth;      // thickness − d: the normal correction, m (0 when not touching)
+  vec3 tangential;  // Δ_t itself (world space), m: what static friction removes
 };
 
 // World-space point x in the collider's local frame at time t.
@@ -164,6 +165,7 @@ XPBD_FN ColliderContact collideWithFriction(Collider c, vec3 x, vec3 xStart, flo
   r.touching = 0.0f;
   r.slide = 0.0f;
   r.depth = 0.0f;
+  r.tangential = vec3(0.0f);
   vec3 n;
   float dist;
   if (c.type == VKXPBD_COLLIDER_PLANE) {
@@ -193,6 +195,7 @@ XPBD_FN ColliderContact collideWithFriction(Collider c, vec3 x, vec3 xStart, flo
   vec3 tangential = rel - dot(rel, n) * n;
   float slide = length(tangential);
   r.slide = slide;
+  r.tangential = tangential;
   if (slide < staticFriction * depth || stick > 0.0f) {
     delta -= tangential;
   } else if (slide > VKXPBD_MIN_LENGTH) {
@@ -205,18 +208,50 @@ XPBD_FN ColliderContact collideWithFriction(Collider c, vec3 x, vec3 xStart, flo
 // A solid body's static cone (docs/contacts.md). Deciding stick or slip per particle and per substep lets
 // a block slide whose body as a whole would stick: the weight's moment unloads the uphill edge of its
 // contact, and the block, set down undeformed, vibrates on its own stiffness, so that its contact load
-// swings between about 0 and twice its weight; particles (and, measured, the whole contact) pass the cone
-// ‖Δ_t‖ < μs·depth in the unloaded phases, slip with μk, and never stop again. So each solid body also
-// tests the cone on its whole contact and over time: with every particle held (stick), it sums
-// x = Σ m‖Δ_t‖ and y = Σ m μs depth over its particles' collider contacts (kg·m), keeps the surplus y − x
-// averaged over VKXPBD_FRICTION_CONE_TIME (an exponential mean, reset when the body touches nothing), and
-// while that mean is ≥ 0 every contact particle of the body sticks. Otherwise each particle keeps its own
-// test, and the particles that slip feel μk. A sliding body has a large ‖Δ_t‖ (its speed times Δt), so
-// its surplus is negative and it slides on at the kinetic rate. m: the particle's mass (kg).
+// swings between about 0 and twice its weight; particles pass the cone ‖Δ_t‖ < μs·depth in the unloaded
+// phases, slip with μk, and never stop again. So each solid body also tests Coulomb's cone on its whole
+// contact and over time: with every particle held (stick), the friction impulse its contact needs is
+// x = ‖Σ m Δ_t‖ (the vector sum, the body's friction impulse: a vibrating body's contact particles also
+// move apart and together, and their corrections cancel in it; the sum of their lengths, used before,
+// averaged 1.31 (Gauss-Seidel) and 1.83 (Jacobi) times the vector sum on the incline block of
+// docs/contacts.md) against y = Σ m μs depth (kg·m); it keeps the surplus y − x averaged over
+// VKXPBD_FRICTION_CONE_TIME (an exponential mean, reset when the body touches nothing), and while that mean
+// is ≥ 0 every contact particle of the body sticks. Otherwise each particle keeps its own test, and the
+// particles that slip feel μk. A sliding body has a large Δ_t (its velocity times Δt), so its surplus is
+// negative and it slides on at the kinetic rate. m: the particle's mass (kg).
 #define VKXPBD_FRICTION_CONE_TIME 0.1f  // s
 
-XPBD_FN vec2 frictionConeTerms(ColliderContact r, float staticFriction, float mass) {
-  return r.touching > 0.0f ? vec2(mass * r.slide, mass * staticFriction * r.depth) : vec2(0.0f);
+// A particle's terms (m Δ_t, m μs depth), kg·m, summed over its colliders and then over its body.
+XPBD_FN vec4 frictionConeTerms(ColliderContact r, float staticFriction, float mass) {
+  return r.touching > 0.0f ? vec4(mass * r.tangential, mass * staticFriction * r.depth) : vec4(0.0f);
+}
+
+// The vector sum alone does not see a body that spins about its contact's normal (the corrections circle
+// round and cancel), and such a body stuck at once and twisted back and forth (measured: a block spinning
+// at 10 rad/s on the ground with μ = 0.5 stopped in 5 frames and then swung at ±3 rad/s in Jacobi mode,
+// against the 11 frames of its friction torque). So the torque counts too: with the contact's centre of
+// pressure c = Σ y r / Σ y (r: the particle's position, m) and its lever arm ρ = √(Σ y‖r − c‖² / Σ y),
+// x = ‖Σ m Δ_t‖ + ‖Σ (r − c) × m Δ_t‖ / ρ (a friction force and torque that together stay inside the
+// contact's limit, in a linear approximation of it). One pass over the particles: besides `sums`
+// (frictionConeTerms), `pressure` = (Σ y r, Σ y‖r‖²) and `torque` = Σ r × m Δ_t, moved to c afterwards.
+XPBD_FN vec4 frictionPressureTerms(vec4 terms, vec3 r) {
+  return vec4(terms.w * r, terms.w * dot(r, r));
+}
+
+XPBD_FN vec4 frictionTorqueTerms(vec4 terms, vec3 r) {
+  return vec4(cross(r, vec3(terms)), 0.0f);
+}
+
+// The body's cone (x, y), kg·m, from its three sums.
+XPBD_FN vec2 frictionConeSums(vec4 sums, vec4 pressure, vec4 torque) {
+  float x = length(vec3(sums));
+  if (sums.w > 0.0f) {
+    vec3 centre = vec3(pressure) / sums.w;
+    float spread = pressure.w - sums.w * dot(centre, centre);     // Σ y‖r − c‖², kg·m³
+    vec3 aboutCentre = vec3(torque) - cross(centre, vec3(sums));  // Σ (r − c) × m Δ_t, kg·m²
+    if (spread > 0.0f) x += length(aboutCentre) * sqrt(sums.w / spread);
+  }
+  return vec2(x, sums.w);
 }
 
 // The body's mean surplus (kg·m) after a substep of dt (s) with sums `cone`.
@@ -249,9 +284,9 @@ XPBD_END_NAMESPACE
 namespace vkxpbd::gpu {
 // The GPU reduction's summation order (friction_cone.comp, shared/reduce_order.h).
 template <typename Element>
-vec2 frictionConeReduce(uint32_t count, Element element) {
-  return workGroupReduce<VKXPBD_MOMENTUM_REDUCE_SIZE>(count, vec2(0.0f), element,
-                                                      [](vec2 a, vec2 b) { return a + b; });
+vec4 frictionConeReduce(uint32_t count, Element element) {
+  return workGroupReduce<VKXPBD_MOMENTUM_REDUCE_SIZE>(count, vec4(0.0f), element,
+                                                      [](vec4 a, vec4 b) { return a + b; });
 }
 }  // namespace vkxpbd::gpu
 #endif

@@ -78,9 +78,9 @@
 #define VKXPBD_BINDING_POSITION_LOW 32
 // uint[]: the free bodies' momentum (shared/momentum_math.h), one buffer because lavapipe allows 32
 // storage buffers per stage: per particle 8 words, its position before this iteration's constraint
-// passes (4, float bits, m), then its static-cone terms written by collide (x, y kg·m, float bits), its
-// body's stick mark written by the friction cone pass for the next substep's collide (float 0 or 1) and
-// one unused word; then per free body 16 words, its MomentumBody (its last word: the static friction
+// passes (3, float bits, m), its body's stick mark written by the friction cone pass for the next
+// substep's collide (float 0 or 1), then its static-cone terms written by collide (m Δ_t and m μs depth,
+// 4 floats, kg·m); then per free body 16 words, its MomentumBody (its last word: the static friction
 // cone's mean surplus, float bits, shared/collider_math.h) and its MomentumFix (float bits).
 #define VKXPBD_BINDING_MOMENTUM 22
 #define VKXPBD_MOMENTUM_PARTICLE_WORDS 8
