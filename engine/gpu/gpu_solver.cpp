@@ -314,6 +314,7 @@ void GpuSolver::createSurfaceDescriptors() {
   bindings[VKXPBD_SURFACE_BINDING_DISTANCE] = {buffers_[VKXPBD_BINDING_DISTANCE].buffer};
   bindings[VKXPBD_SURFACE_BINDING_LAMBDA] = {buffers_[VKXPBD_BINDING_LAMBDA].buffer};
   bindings[VKXPBD_SURFACE_BINDING_INTEGRATOR_HISTORY] = {buffers_[VKXPBD_BINDING_INTEGRATOR_HISTORY].buffer};
+  bindings[VKXPBD_SURFACE_BINDING_HIERARCHY] = {buffers_[VKXPBD_BINDING_HIERARCHY].buffer};
   surfaceDescriptors_ = vk::createBufferDescriptorSet(ctx_, bindings, VK_SHADER_STAGE_COMPUTE_BIT, "surface");
   surfacePipelineLayout_ =
       vk::createPipelineLayout(ctx_, surfaceDescriptors_.layout, VK_SHADER_STAGE_COMPUTE_BIT,

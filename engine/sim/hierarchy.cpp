@@ -11,6 +11,7 @@
 #include <string>
 
 #include "shared/hierarchy_math.h"
+#include "shared/hierarchy_tear.h"
 
 #include "sim/hierarchy_weights.h"
 
@@ -299,9 +300,6 @@ Hierarchy buildHierarchy(const Model& model, const SolverSettings& settings) {
     const BodyRange& body = bodies[b];
     resolved[b] = body.hierarchy.value_or(settings.hierarchy);
     if (settings.hierarchy.overridesBodies) resolved[b].enabled = settings.hierarchy.enabled;
-    // A tearing body gets no coarse levels: they would not follow its tears (docs/tearing.md).
-    for (const TearBody& t : model.tears)
-      if (t.body == b) resolved[b].enabled = false;
     if (!resolved[b].enabled) continue;
     any = true;
     const std::string name = "hierarchy of body '" + body.name + "': ";
@@ -324,11 +322,18 @@ Hierarchy buildHierarchy(const Model& model, const SolverSettings& settings) {
 
   std::vector<std::vector<RawEdge>> raw = levelZeroEdges(model, particleBody, bodies.size());
   std::vector<uint32_t> slotOf(particleCount, VKXPBD_NONE);
+  // Tearing with the hierarchy (docs/hierarchy.md): a tearing body's spares are in no level (they are
+  // pinned at rest, so they would be kept in every level); its coarse constraints and rows carry their
+  // level and are skipped across a tear (Hierarchy::tearMarks).
+  std::vector<const TearBody*> tearOf(bodies.size(), nullptr);
+  for (const TearBody& t : model.tears)
+    if (t.body < bodies.size()) tearOf[t.body] = &t;
   for (size_t b = 0; b < bodies.size(); ++b) {
     const HierarchySettings& hs = resolved[b];
     if (!hs.enabled) continue;
     BodyLevel level;
-    for (uint32_t p = bodies[b].first; p < bodies[b].first + bodies[b].count; ++p) {
+    const uint32_t end = tearOf[b] ? tearOf[b]->first + tearOf[b]->count : bodies[b].first + bodies[b].count;
+    for (uint32_t p = bodies[b].first; p < end; ++p) {
       const float w = model.restPositions[p].w;  // 1/kg
       level.particles.push_back(p);
       level.masses.push_back(w == 0.0f ? 0.0 : 1.0 / double(w));
@@ -352,9 +357,21 @@ Hierarchy buildHierarchy(const Model& model, const SolverSettings& settings) {
       out.degenerateDropped += c.degenerateDropped;
       for (uint32_t i = 0; i < kept; ++i) slotOf[c.next.particles[i]] = i;
       const bool compression = !hs.bilateral && hs.compressionCompliance >= 0.0f;
-      const uint32_t flags = hs.bilateral  ? VKXPBD_COARSE_BILATERAL
-                             : compression ? VKXPBD_COARSE_COMPRESSION
-                                           : 0u;
+      const uint32_t tears = tearOf[b] ? VKXPBD_COARSE_TEARS | (l + 1) << VKXPBD_COARSE_LEVEL_SHIFT : 0u;
+      const uint32_t flags = tears | (hs.bilateral  ? VKXPBD_COARSE_BILATERAL
+                                      : compression ? VKXPBD_COARSE_COMPRESSION
+                                                    : 0u);
+      if (tearOf[b]) {
+        // The first of the row's pads: the parents' level, for prolongationTorn.
+        for (size_t r = out.prolongation.size() - c.rows.size(); r < out.prolongation.size(); ++r)
+          out.prolongation[r].pad0 = l + 1;
+        if (hierarchy.tearMarks.empty()) hierarchy.tearMarks.assign(particleCount, glm::uvec4(0u));
+        for (uint32_t p : level.particles)  // in the hierarchy: kept in every level until a row says not
+          if (hierarchy.tearMarks[p][VKXPBD_TEAR_MARK_LEVEL] == 0u)
+            hierarchy.tearMarks[p][VKXPBD_TEAR_MARK_LEVEL] = VKXPBD_NONE;
+        for (const gpu::ProlongationRow& row : c.rows)
+          hierarchy.tearMarks[row.particle] = glm::uvec4(row.parent0, l + 1, 0u, 0u);
+      }
       for (const Edge& e : c.next.edges) {
         const double ma = c.next.masses[slotOf[e.a]], mb = c.next.masses[slotOf[e.b]];  // kg
         gpu::CoarseConstraint cc{};
@@ -376,15 +393,33 @@ Hierarchy buildHierarchy(const Model& model, const SolverSettings& settings) {
 }
 
 void prolongate(const HierarchyLevel& level, const std::vector<glm::vec4>& lowStart,
-                std::vector<glm::vec4>& lowNow, const std::vector<glm::vec4>* statePositions) {
+                std::vector<glm::vec4>& lowNow, const std::vector<glm::vec4>* statePositions,
+                const std::vector<glm::uvec4>* tearMarks) {
   // The shared math of the GPU's prolongate pass (shared/hierarchy_math.h); unused parents move by 0.
   for (const gpu::ProlongationRow& row : level.prolongation) {
     if (statePositions && !gpu::prolongationMoves((*statePositions)[row.particle].w)) continue;
     const uint32_t parents[VKXPBD_MAX_PARENTS] = {row.parent0, row.parent1, row.parent2, row.parent3};
+    if (tearMarks && row.pad0 != 0u) {
+      uint32_t m[VKXPBD_MAX_PARENTS] = {0u, 0u, 0u, 0u};
+      for (uint32_t j = 0; j < row.count; ++j) m[j] = (*tearMarks)[parents[j]][VKXPBD_TEAR_MARK_MASK];
+      if (gpu::prolongationTorn(row.pad0, (*tearMarks)[row.particle][VKXPBD_TEAR_MARK_MASK], m[0], m[1], m[2],
+                                m[3]))
+        continue;
+    }
     glm::vec3 d[VKXPBD_MAX_PARENTS] = {glm::vec3(0.0f), glm::vec3(0.0f), glm::vec3(0.0f), glm::vec3(0.0f)};
     for (uint32_t j = 0; j < row.count; ++j)
       d[j] = glm::vec3(lowNow[parents[j]]) - glm::vec3(lowStart[parents[j]]);
     lowNow[row.particle] += glm::vec4(gpu::prolongationDelta(row.weights, d[0], d[1], d[2], d[3]), 0.0f);
+  }
+}
+
+void markHierarchyTears(Hierarchy& hierarchy, const std::vector<DistanceConstraint>& distance,
+                        const std::vector<uint32_t>& broken) {
+  if (hierarchy.tearMarks.empty()) return;
+  gpu::TearMarkAccess access{&hierarchy.tearMarks[0].x};
+  for (uint32_t k : broken) {
+    gpu::markTornParticle(access, distance[k].a, hierarchy.levelCount());
+    gpu::markTornParticle(access, distance[k].b, hierarchy.levelCount());
   }
 }
 

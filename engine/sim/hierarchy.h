@@ -43,6 +43,10 @@ struct HierarchyLevel {
 
 struct Hierarchy {
   std::vector<HierarchyLevel> levels;  // levels[0] is level 1 (the finest coarse level); coarsest last
+  // Tearing with the hierarchy (shared/hierarchy_tear.h): one entry per particle of the model (nearest
+  // parent, level that leaves it out, torn mask, 0) when a tearing body has coarse levels; else empty.
+  // The masks grow as the body tears (markHierarchyTears).
+  std::vector<glm::uvec4> tearMarks;
   uint32_t levelCount() const { return static_cast<uint32_t>(levels.size()); }
   bool empty() const { return levels.empty(); }
 };
@@ -65,7 +69,17 @@ Hierarchy buildHierarchy(const Model& model, const SolverSettings& settings);
 // positions' low parts (the substep's motion); `lowStart` their values when the hierarchy solve started.
 // With `statePositions` (their w: the state's inverse masses), a particle pinned in the state (w = 0, a
 // runtime pin) is not moved.
+// With `tearMarks` (Hierarchy::tearMarks), a row of a tearing body across a tear is skipped
+// (prolongationTorn, shared/hierarchy_math.h).
 void prolongate(const HierarchyLevel& level, const std::vector<glm::vec4>& lowStart,
-                std::vector<glm::vec4>& lowNow, const std::vector<glm::vec4>* statePositions = nullptr);
+                std::vector<glm::vec4>& lowNow, const std::vector<glm::vec4>* statePositions = nullptr,
+                const std::vector<glm::uvec4>* tearMarks = nullptr);
+
+// Tearing with the hierarchy: marks both ends of each broken distance constraint (indices into
+// `distance`, as the tear check found them, before the split) and their representatives at every coarse
+// level torn (markTornParticle, shared/hierarchy_tear.h; the GPU's tear check pass runs the same code).
+// Nothing to do when hierarchy.tearMarks is empty.
+void markHierarchyTears(Hierarchy& hierarchy, const std::vector<DistanceConstraint>& distance,
+                        const std::vector<uint32_t>& broken);
 
 }  // namespace vkxpbd
