@@ -10,7 +10,7 @@
 // start of the hierarchy buffer, set with the CPU reference's code (shared/hierarchy_tear.h).
 layout(std430, set = 0, binding = VKXPBD_SURFACE_BINDING_HIERARCHY) restrict buffer HierarchyWords { uint hierarchyWords[]; };
 uint hmWord(uint i) { return hierarchyWords[i]; }
-void hmOr(uint i, uint bits) { atomicOr(hierarchyWords[i], bits); }
+uint hmOr(uint i, uint bits) { return atomicOr(hierarchyWords[i], bits); }
 #include "shared/hierarchy_tear.h"
 
 void main() {

@@ -204,8 +204,9 @@ void CpuSolver::solveCoarseRange(State& state, uint32_t level, ConstraintRange r
   for (uint32_t k = range.first; k < range.first + range.count; ++k) {
     gpu::CoarseConstraint c = l.constraints[k];
     if ((c.flags & VKXPBD_COARSE_TEARS) != 0u &&
-        gpu::coarseConstraintTorn(c, layout_.hierarchy.tearMarks[c.a][VKXPBD_TEAR_MARK_MASK],
-                                  layout_.hierarchy.tearMarks[c.b][VKXPBD_TEAR_MARK_MASK]))
+        gpu::coarseConstraintTorn(
+            c, layout_.hierarchy.tearMarks[VKXPBD_TEAR_MARK_VEC4S * c.a][VKXPBD_TEAR_MARK_MASK],
+            layout_.hierarchy.tearMarks[VKXPBD_TEAR_MARK_VEC4S * c.b][VKXPBD_TEAR_MARK_MASK]))
       continue;
     c.invMassA = gpu::coarseEndInvMass(c.invMassA, state.positions[c.a].w);
     c.invMassB = gpu::coarseEndInvMass(c.invMassB, state.positions[c.b].w);

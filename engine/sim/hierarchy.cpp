@@ -162,7 +162,11 @@ Adjacency adjacency(const BodyLevel& level, const std::vector<uint32_t>& slotOf)
 
 // Level l → l+1 of one body. `slotOf` maps a global particle index to its position in level.particles
 // (valid for the level's particles only).
-Coarsened coarsen(const Model& model, const BodyLevel& level, std::vector<uint32_t>& slotOf, uint32_t k) {
+// `positiveWeights` (a tearing body): the rows move by the weights' positive parts, renormalised, the shares
+// with which the masses are passed on, so that every coarse pass keeps linear momentum exactly; a torn-off
+// piece is no free body whose momentum projection would remove the difference (docs/hierarchy.md).
+Coarsened coarsen(const Model& model, const BodyLevel& level, std::vector<uint32_t>& slotOf, uint32_t k,
+                  bool positiveWeights) {
   const uint32_t n = static_cast<uint32_t>(level.particles.size());
   for (uint32_t i = 0; i < n; ++i) slotOf[level.particles[i]] = i;
   const Adjacency adj = adjacency(level, slotOf);
@@ -211,9 +215,18 @@ Coarsened coarsen(const Model& model, const BodyLevel& level, std::vector<uint32
       parents[j] = restOf(model, *parentSlots[j]);
     }
     const ParentWeights w = prolongationWeights(x, parents, count);
-    for (uint32_t j = 0; j < count; ++j) row.weights[static_cast<int>(j)] = w.weights[j];
+    bool negative = false;
+    double positiveSum = 0.0;
+    for (uint32_t j = 0; j < count; ++j) {
+      negative = negative || w.weights[j] < 0.0f;
+      positiveSum += std::max(0.0, double(w.weights[j]));
+    }
+    for (uint32_t j = 0; j < count; ++j)
+      row.weights[static_cast<int>(j)] =
+          positiveWeights && negative ? static_cast<float>(std::max(0.0, double(w.weights[j])) / positiveSum)
+                                      : w.weights[j];
     out.rows.push_back(row);
-    out.linear.push_back(w.linearPrecision ? 1 : 0);
+    out.linear.push_back(w.linearPrecision && !(positiveWeights && negative) ? 1 : 0);
     out.inverseDistanceRows += w.inverseDistance ? 1 : 0;
     nearest[i] = candidates[0].second;
     // Mass passed on with the weights' positive parts (renormalised), so that no coarse mass can turn
@@ -342,7 +355,7 @@ Hierarchy buildHierarchy(const Model& model, const SolverSettings& settings) {
     level.edges = mergeEdges(std::move(raw[b]), model, false, dropped);
     const uint32_t cap = hs.maxLevels == 0 ? kLevelCap : std::min(hs.maxLevels, kLevelCap);
     for (uint32_t l = 0; l < cap; ++l) {
-      Coarsened c = coarsen(model, level, slotOf, hs.parents);
+      Coarsened c = coarsen(model, level, slotOf, hs.parents, tearOf[b] != nullptr);
       const size_t kept = c.next.particles.size();
       if (kept < hs.minParticles || double(kept) > kMaxKeptShare * double(level.particles.size())) break;
       if (hierarchy.levels.size() <= l) hierarchy.levels.resize(l + 1);
@@ -365,12 +378,16 @@ Hierarchy buildHierarchy(const Model& model, const SolverSettings& settings) {
         // The first of the row's pads: the parents' level, for prolongationTorn.
         for (size_t r = out.prolongation.size() - c.rows.size(); r < out.prolongation.size(); ++r)
           out.prolongation[r].pad0 = l + 1;
-        if (hierarchy.tearMarks.empty()) hierarchy.tearMarks.assign(particleCount, glm::uvec4(0u));
+        std::vector<glm::uvec4>& marks = hierarchy.tearMarks;  // VKXPBD_TEAR_MARK_VEC4S per particle
+        if (marks.empty()) marks.assign(VKXPBD_TEAR_MARK_VEC4S * size_t{particleCount}, glm::uvec4(0u));
         for (uint32_t p : level.particles)  // in the hierarchy: kept in every level until a row says not
-          if (hierarchy.tearMarks[p][VKXPBD_TEAR_MARK_LEVEL] == 0u)
-            hierarchy.tearMarks[p][VKXPBD_TEAR_MARK_LEVEL] = VKXPBD_NONE;
-        for (const gpu::ProlongationRow& row : c.rows)
-          hierarchy.tearMarks[row.particle] = glm::uvec4(row.parent0, l + 1, 0u, 0u);
+          if (marks[VKXPBD_TEAR_MARK_VEC4S * p][VKXPBD_TEAR_MARK_LEVEL] == 0u)
+            marks[VKXPBD_TEAR_MARK_VEC4S * p][VKXPBD_TEAR_MARK_LEVEL] = VKXPBD_NONE;
+        for (const gpu::ProlongationRow& row : c.rows) {
+          marks[VKXPBD_TEAR_MARK_VEC4S * row.particle] = glm::uvec4(l + 1, row.count, 0u, 0u);
+          marks[VKXPBD_TEAR_MARK_VEC4S * row.particle + 1] =
+              glm::uvec4(row.parent0, row.parent1, row.parent2, row.parent3);
+        }
       }
       for (const Edge& e : c.next.edges) {
         const double ma = c.next.masses[slotOf[e.a]], mb = c.next.masses[slotOf[e.b]];  // kg
@@ -399,13 +416,10 @@ void prolongate(const HierarchyLevel& level, const std::vector<glm::vec4>& lowSt
   for (const gpu::ProlongationRow& row : level.prolongation) {
     if (statePositions && !gpu::prolongationMoves((*statePositions)[row.particle].w)) continue;
     const uint32_t parents[VKXPBD_MAX_PARENTS] = {row.parent0, row.parent1, row.parent2, row.parent3};
-    if (tearMarks && row.pad0 != 0u) {
-      uint32_t m[VKXPBD_MAX_PARENTS] = {0u, 0u, 0u, 0u};
-      for (uint32_t j = 0; j < row.count; ++j) m[j] = (*tearMarks)[parents[j]][VKXPBD_TEAR_MARK_MASK];
-      if (gpu::prolongationTorn(row.pad0, (*tearMarks)[row.particle][VKXPBD_TEAR_MARK_MASK], m[0], m[1], m[2],
-                                m[3]))
-        continue;
-    }
+    if (tearMarks && row.pad0 != 0u &&
+        gpu::prolongationTorn(row.pad0,
+                              (*tearMarks)[VKXPBD_TEAR_MARK_VEC4S * row.particle][VKXPBD_TEAR_MARK_MASK]))
+      continue;
     glm::vec3 d[VKXPBD_MAX_PARENTS] = {glm::vec3(0.0f), glm::vec3(0.0f), glm::vec3(0.0f), glm::vec3(0.0f)};
     for (uint32_t j = 0; j < row.count; ++j)
       d[j] = glm::vec3(lowNow[parents[j]]) - glm::vec3(lowStart[parents[j]]);

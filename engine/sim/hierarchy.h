@@ -43,9 +43,9 @@ struct HierarchyLevel {
 
 struct Hierarchy {
   std::vector<HierarchyLevel> levels;  // levels[0] is level 1 (the finest coarse level); coarsest last
-  // Tearing with the hierarchy (shared/hierarchy_tear.h): one entry per particle of the model (nearest
-  // parent, level that leaves it out, torn mask, 0) when a tearing body has coarse levels; else empty.
-  // The masks grow as the body tears (markHierarchyTears).
+  // Tearing with the hierarchy (shared/hierarchy_tear.h): VKXPBD_TEAR_MARK_VEC4S entries per particle of
+  // the model (level that leaves it out, parent count, torn mask, 0; its parents) when a tearing body has
+  // coarse levels; else empty. The masks grow as the body tears (markHierarchyTears).
   std::vector<glm::uvec4> tearMarks;
   uint32_t levelCount() const { return static_cast<uint32_t>(levels.size()); }
   bool empty() const { return levels.empty(); }

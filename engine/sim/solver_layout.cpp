@@ -151,8 +151,8 @@ void setHierarchy(SolverLayout& layout, Hierarchy hierarchy, uint32_t particleCo
   static_assert(sizeof(gpu::CoarseConstraint) == 2 * sizeof(glm::vec4));
   static_assert(sizeof(gpu::ProlongationRow) == 3 * sizeof(glm::vec4));
   layout.hierarchy = std::move(hierarchy);
-  // Tearing with the hierarchy: the torn marks first, one vec4 per particle, at 0 (so the passes that read
-  // them need no base).
+  // Tearing with the hierarchy: the torn marks first, VKXPBD_TEAR_MARK_VEC4S per particle, at 0 (so the
+  // passes that read them need no base).
   uint32_t base = static_cast<uint32_t>(layout.hierarchy.tearMarks.size());
   for (const HierarchyLevel& level : layout.hierarchy.levels) {
     layout.hierarchyConstraintBase.push_back(base);

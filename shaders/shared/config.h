@@ -165,6 +165,8 @@
 // constraint's level, which flags holds from bit VKXPBD_COARSE_LEVEL_SHIFT.
 #define VKXPBD_COARSE_TEARS 4u
 #define VKXPBD_COARSE_LEVEL_SHIFT 8u
+// vec4s per particle of the torn marks at the start of the hierarchy buffer (shared/hierarchy_tear.h)
+#define VKXPBD_TEAR_MARK_VEC4S 2u
 
 // Entries of the hash table's prefix sum handled by one work group (VKXPBD_WORKGROUP_SIZE threads × 16).
 #define VKXPBD_SCAN_BLOCK 1024u

@@ -62,10 +62,13 @@ XPBD_FN bool coarseConstraintTorn(CoarseConstraint c, uint maskA, uint maskB) {
   return (c.flags & VKXPBD_COARSE_TEARS) != 0u && (tornAtLevel(maskA, level) || tornAtLevel(maskB, level));
 }
 // A prolongation row of a tearing body (`level`: its parents' level, ≥ 1; its particle is of level − 1)
-// is skipped when its particle is torn at level − 1 or a parent at `level`: the particle may be on the
-// other side of the tear from a parent. `parentMasks`: unused parents' masks are 0.
-XPBD_FN bool prolongationTorn(uint level, uint childMask, uint m0, uint m1, uint m2, uint m3) {
-  return tornAtLevel(childMask, level - 1u) || tornAtLevel(m0 | m1 | m2 | m3, level);
+// is skipped when its particle is torn at level − 1: it may be on the other side of the tear from a
+// parent. Its parents are then torn too (shared/hierarchy_tear.h), so none of them moves at `level` or
+// coarser, and the mass the particle passed them moves with nobody: momentum is kept. A row whose
+// particle is not torn keeps every parent: a torn parent cannot be across the tear from it (the
+// particle would be torn) and does not move.
+XPBD_FN bool prolongationTorn(uint level, uint childMask) {
+  return tornAtLevel(childMask, level - 1u);
 }
 
 // BDF2 with the hierarchy: the velocity of a particle whose substep had a valid BDF2 history (m/s), given
