@@ -536,6 +536,14 @@ void GpuSolver::upload(const State& state) {
   writeClock(frame_);
 }
 
+std::vector<glm::uvec4> GpuSolver::downloadTearMarks() {
+  wait();
+  std::vector<glm::uvec4> marks(layout_.hierarchy.tearMarks.size());
+  if (!marks.empty())
+    vk::downloadBuffer(ctx_, buffers_[VKXPBD_BINDING_HIERARCHY], marks.data(), bytesOf(marks));
+  return marks;
+}
+
 State GpuSolver::download() {
   wait();
   State state;
