@@ -10,6 +10,7 @@
 
 #include "gpu/gpu_solver.h"
 #include "gpu_test_fixture.h"
+#include "param_print.h"
 #include "scene/scene.h"
 #include "sim/cloth_builder.h"
 #include "sim/cpu_solver.h"
