@@ -65,8 +65,8 @@ XPBD_FN bool coarseConstraintTorn(CoarseConstraint c, uint maskA, uint maskB) {
 // is skipped when its particle is torn at level − 1: it may be on the other side of the tear from a
 // parent. Its parents are then torn too (shared/hierarchy_tear.h), so none of them moves at `level` or
 // coarser, and the mass the particle passed them moves with nobody: momentum is kept. A row whose
-// particle is not torn keeps every parent: a torn parent cannot be across the tear from it (the
-// particle would be torn) and does not move.
+// particle is not torn keeps every parent: one that is not torn is on the particle's side; a torn one may
+// not be (a split parent whose copy kept the particle's side), but it does not move, so it adds nothing.
 XPBD_FN bool prolongationTorn(uint level, uint childMask) {
   return tornAtLevel(childMask, level - 1u);
 }
