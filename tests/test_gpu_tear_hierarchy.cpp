@@ -12,9 +12,9 @@
 #include "gpu_test_fixture.h"
 #include "param_print.h"
 #include "scene/scene.h"
+#include "shared/hierarchy_tear.h"
 #include "sim/cloth_builder.h"
 #include "sim/cpu_solver.h"
-#include "shared/hierarchy_tear.h"
 #include "sim/tear_table.h"
 #include "tear_hierarchy_scenes.h"
 
@@ -60,12 +60,21 @@ uint32_t compareWithCpu(const vk::Context& ctx, const SceneDesc& scene, int fram
   return broken;
 }
 
-// The sheet torn off its moving corner pins (tear_hierarchy_scenes.h), 60 frames, Euler and BDF2.
+// The sheet torn off its moving corner pins (tear_hierarchy_scenes.h), 60 frames, Euler and BDF2; then
+// with bilateral coarse constraints and with compression_compliance (tear strain 1.005, as on the CPU).
 TEST_P(GpuTearHierarchy, TornSheetAsTheCpuReference) {
   for (Integrator integrator : {Integrator::Euler, Integrator::Bdf2}) {
     SceneDesc scene = test::droppingSheet(GetParam(), true, 8.0f, 1.02f);
     scene.solver.integrator = integrator;
     const std::string what = std::string(solverModeName(GetParam())) + " " + integratorName(integrator);
+    EXPECT_GT(compareWithCpu(*ctx, scene, 60, what.c_str()), 0u);
+  }
+  for (bool bilateral : {true, false}) {
+    SceneDesc scene = test::droppingSheet(GetParam(), true, 8.0f, 1.005f);
+    scene.solver.hierarchy.bilateral = bilateral;
+    if (!bilateral) scene.solver.hierarchy.compressionCompliance = 0.01f;  // m/N
+    const std::string what =
+        std::string(solverModeName(GetParam())) + (bilateral ? " bilateral" : " compression 0.01 m/N");
     EXPECT_GT(compareWithCpu(*ctx, scene, 60, what.c_str()), 0u);
   }
 }
