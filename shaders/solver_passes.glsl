@@ -114,6 +114,11 @@ CoarseConstraint coarseConstraintAt(uint base, uint index) {
 // the level's inverse masses, in the frame of particle a.
 void solveCoarseConstraint(uint base, uint index) {
   CoarseConstraint c = coarseConstraintAt(base, index);
+  // Tearing with the hierarchy: the torn marks are the hierarchy buffer's first vec4s, two per particle.
+  if ((c.flags & VKXPBD_COARSE_TEARS) != 0u &&
+      coarseConstraintTorn(c, floatBitsToUint(hierarchy[VKXPBD_TEAR_MARK_VEC4S * c.a].z),
+                           floatBitsToUint(hierarchy[VKXPBD_TEAR_MARK_VEC4S * c.b].z)))
+    return;
   vec4 xa = positions[c.a];
   c.invMassA = coarseEndInvMass(c.invMassA, xa.w);
   c.invMassB = coarseEndInvMass(c.invMassB, positions[c.b].w);
@@ -133,6 +138,8 @@ void prolongateRow(uint base, uint index) {
   uint i = floatBitsToUint(head.x);
   if (!prolongationMoves(positions[i].w)) return;
   uint count = floatBitsToUint(head.y);
+  uint level = floatBitsToUint(head.z);  // a tearing body's row: its parents' level (torn marks)
+  if (level != 0u && prolongationTorn(level, floatBitsToUint(hierarchy[VKXPBD_TEAR_MARK_VEC4S * i].z))) return;
   vec3 d[4] = vec3[4](vec3(0.0f), vec3(0.0f), vec3(0.0f), vec3(0.0f));
   for (uint k = 0u; k < count; ++k) d[k] = positionLow[parents[k]].xyz - predicted[parents[k]].xyz;
   positionLow[i].xyz += prolongationDelta(weights, d[0], d[1], d[2], d[3]);

@@ -6,6 +6,13 @@
 #include "surface_common.glsl"
 #include "shared/tear_math.h"
 
+// Tearing with the hierarchy (pc.slotBase: its coarse levels, 0 without torn marks): the torn marks at the
+// start of the hierarchy buffer, set with the CPU reference's code (shared/hierarchy_tear.h).
+layout(std430, set = 0, binding = VKXPBD_SURFACE_BINDING_HIERARCHY) restrict buffer HierarchyWords { uint hierarchyWords[]; };
+uint hmWord(uint i) { return hierarchyWords[i]; }
+uint hmOr(uint i, uint bits) { return atomicOr(hierarchyWords[i], bits); }
+#include "shared/hierarchy_tear.h"
+
 void main() {
   uint k = threadIndex();
   if (k >= pc.count) return;
@@ -18,4 +25,8 @@ void main() {
                   limits.y))
     return;
   tearBroken[atomicAdd(tearCount, 1u)] = k;
+  if (pc.slotBase != 0u) {
+    markTornParticle(c.a, pc.slotBase);
+    markTornParticle(c.b, pc.slotBase);
+  }
 }

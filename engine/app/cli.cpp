@@ -374,7 +374,7 @@ usage:
                [--contacts-size N]  (the self-colliding standard cloth: default 256, 0 for none)
                [--validation] [--quiet]
       Runs the standard cloth (docs/benchmarks.md) at each size and mode; writes JSON naming the device.
-      With --hierarchy the tearing cases run without it (tearing and the hierarchy cannot be combined).
+      With --hierarchy the tearing cases run with it too.
       --hierarchy / --no-hierarchy (every command that simulates): hierarchical XPBD on or off for
       every body, whatever the scene says (docs/hierarchy.md).
   vkxpbd render [SCENE.json] [--frames N] [--out DIR] [--width W] [--height H] [--every K]

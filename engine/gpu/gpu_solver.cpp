@@ -314,6 +314,7 @@ void GpuSolver::createSurfaceDescriptors() {
   bindings[VKXPBD_SURFACE_BINDING_DISTANCE] = {buffers_[VKXPBD_BINDING_DISTANCE].buffer};
   bindings[VKXPBD_SURFACE_BINDING_LAMBDA] = {buffers_[VKXPBD_BINDING_LAMBDA].buffer};
   bindings[VKXPBD_SURFACE_BINDING_INTEGRATOR_HISTORY] = {buffers_[VKXPBD_BINDING_INTEGRATOR_HISTORY].buffer};
+  bindings[VKXPBD_SURFACE_BINDING_HIERARCHY] = {buffers_[VKXPBD_BINDING_HIERARCHY].buffer};
   surfaceDescriptors_ = vk::createBufferDescriptorSet(ctx_, bindings, VK_SHADER_STAGE_COMPUTE_BIT, "surface");
   surfacePipelineLayout_ =
       vk::createPipelineLayout(ctx_, surfaceDescriptors_.layout, VK_SHADER_STAGE_COMPUTE_BIT,
@@ -533,6 +534,14 @@ void GpuSolver::upload(const State& state) {
                    bytesOf(state.velocities));
   frame_ = static_cast<uint32_t>(state.frame);
   writeClock(frame_);
+}
+
+std::vector<glm::uvec4> GpuSolver::downloadTearMarks() {
+  wait();
+  std::vector<glm::uvec4> marks(layout_.hierarchy.tearMarks.size());
+  if (!marks.empty())
+    vk::downloadBuffer(ctx_, buffers_[VKXPBD_BINDING_HIERARCHY], marks.data(), bytesOf(marks));
+  return marks;
 }
 
 State GpuSolver::download() {

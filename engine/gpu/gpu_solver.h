@@ -65,6 +65,10 @@ class GpuSolver {
   // a tear the tear surface pass writes them (gpu/gpu_tearing.cpp).
   std::vector<uint32_t> downloadContactTriangles();
 
+  // Waits, then reads the torn marks of tearing with the hierarchy (Hierarchy::tearMarks; empty without
+  // them): the tear check pass sets them on the GPU (docs/hierarchy.md).
+  std::vector<glm::uvec4> downloadTearMarks();
+
   // Waits, then reads λ of every constraint: distance constraints, then elements, each in layout order.
   std::vector<float> downloadLambdas();
 

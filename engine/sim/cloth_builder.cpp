@@ -298,15 +298,9 @@ void setTriangleSearch(const SceneDesc& scene, Model& model) {
 
 // The spare particles of a tearing cloth, after its grid: inverse mass 0 (they take no part in the
 // solve) and parked 1 km below the cloth's first particle, away from its contacts, until a split takes
-// them (sim/tearing.h). The body's range covers them.
-void addSpareParticles(const SceneDesc& scene, Model& model, const TearSettings& tear, size_t k) {
+// them (sim/tearing.h). The body's range covers them; its hierarchy leaves them out (sim/hierarchy.h).
+void addSpareParticles(Model& model, const TearSettings& tear) {
   BodyRange& body = model.bodies.back();
-  const std::string path = "cloths[" + std::to_string(k) + "]";
-  const HierarchySettings& h = scene.cloths[k].hierarchy.value_or(scene.solver.hierarchy);
-  if (h.enabled)
-    fail(scene, path + ".tear",
-         "tearing and the hierarchy cannot be combined (the coarse levels do not follow a tear); "
-         "set \"hierarchy\": false on this cloth");
   TearBody t;
   t.body = static_cast<uint32_t>(model.bodies.size() - 1);
   t.surface = static_cast<uint32_t>(model.surfaces.size() - 1);
@@ -371,7 +365,7 @@ Model buildModel(const SceneDesc& scene) {
     setBodyVelocity(model, cloth.name, grid.base, grid.count(), cloth.velocity, cloth.angularVelocity);
     model.bodies.back().hierarchy = cloth.hierarchy;
     if (cloth.tethers) addTethers(model, grid, firstPin);
-    if (cloth.tear) addSpareParticles(scene, model, *cloth.tear, k);
+    if (cloth.tear) addSpareParticles(model, *cloth.tear);
   }
   addSoftBodies(scene, model);
   addShells(scene, model);

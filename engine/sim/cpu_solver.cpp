@@ -6,6 +6,7 @@
 #include "shared/collider_math.h"
 #include "shared/element_math.h"
 #include "shared/hierarchy_math.h"
+#include "shared/hierarchy_tear.h"
 #include "shared/integrator_math.h"
 #include "shared/momentum_math.h"
 #include "shared/position_math.h"
@@ -78,6 +79,8 @@ void CpuSolver::runPass(State& state, const ScheduledPass& p) {
       break;
     case PassId::TearCheck:
       tearBroken_ = tear_->tearing.findBroken(model_, layout_, state.positions, lambdas_, params_.alphaScale);
+      // The hierarchy follows the tear from the next frame on (docs/hierarchy.md), as the GPU's tear check.
+      markHierarchyTears(tear_->layout.hierarchy, layout_.distance, tearBroken_);
       break;
     case PassId::TearSplit:  // the CPU reference splits after the frame (Tearing::split, same code)
     case PassId::TearHold:
@@ -103,7 +106,8 @@ void CpuSolver::runPass(State& state, const ScheduledPass& p) {
       solveCoarseColour(state, p.index, p.colour);
       break;
     case PassId::Prolongate:
-      prolongate(layout_.hierarchy.levels[p.index - 1], predicted_, state.positionsLow, &state.positions);
+      prolongate(layout_.hierarchy.levels[p.index - 1], predicted_, state.positionsLow, &state.positions,
+                 tearMarks());
       break;
     case PassId::CoarseLevels:
       for (size_t s = 0; s < layout_.coarseProgram.size(); ++s) {
@@ -113,7 +117,8 @@ void CpuSolver::runPass(State& state, const ScheduledPass& p) {
         if (step.x == VKXPBD_COARSE_STEP_SOLVE)
           solveCoarseRange(state, level, ConstraintRange{step.z, step.w});
         else
-          prolongate(layout_.hierarchy.levels[level - 1], predicted_, state.positionsLow, &state.positions);
+          prolongate(layout_.hierarchy.levels[level - 1], predicted_, state.positionsLow, &state.positions,
+                     tearMarks());
       }
       break;
     case PassId::CoarseDisplacement:
@@ -198,6 +203,11 @@ void CpuSolver::solveCoarseRange(State& state, uint32_t level, ConstraintRange r
   const HierarchyLevel& l = layout_.hierarchy.levels[level - 1];
   for (uint32_t k = range.first; k < range.first + range.count; ++k) {
     gpu::CoarseConstraint c = l.constraints[k];
+    if ((c.flags & VKXPBD_COARSE_TEARS) != 0u &&
+        gpu::coarseConstraintTorn(
+            c, layout_.hierarchy.tearMarks[VKXPBD_TEAR_MARK_VEC4S * c.a][VKXPBD_TEAR_MARK_MASK],
+            layout_.hierarchy.tearMarks[VKXPBD_TEAR_MARK_VEC4S * c.b][VKXPBD_TEAR_MARK_MASK]))
+      continue;
     c.invMassA = gpu::coarseEndInvMass(c.invMassA, state.positions[c.a].w);
     c.invMassB = gpu::coarseEndInvMass(c.invMassB, state.positions[c.b].w);
     const vec3 la(state.positionsLow[c.a]);

@@ -115,6 +115,10 @@ class CpuSolver {
   std::unique_ptr<TearCopy> tear_;  // before model_ and layout_ (they refer to it)
   const Model& model_;
   const SolverLayout& layout_;
+  // Tearing with the hierarchy: the torn marks the coarse passes read; null without them.
+  const std::vector<glm::uvec4>* tearMarks() const {
+    return layout_.hierarchy.tearMarks.empty() ? nullptr : &layout_.hierarchy.tearMarks;
+  }
   SolverSettings settings_;
   gpu::SimParams params_;
   FrameSchedule schedule_;  // as the GPU solver's (with the grab pass while grabbing)

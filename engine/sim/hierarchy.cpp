@@ -11,6 +11,7 @@
 #include <string>
 
 #include "shared/hierarchy_math.h"
+#include "shared/hierarchy_tear.h"
 
 #include "sim/hierarchy_weights.h"
 
@@ -186,7 +187,11 @@ Adjacency adjacency(const BodyLevel& level, const std::vector<uint32_t>& slotOf)
 
 // Level l → l+1 of one body. `slotOf` maps a global particle index to its position in level.particles
 // (valid for the level's particles only).
-Coarsened coarsen(const Model& model, const BodyLevel& level, std::vector<uint32_t>& slotOf, uint32_t k) {
+// `positiveWeights` (a tearing body): the rows move by the weights' positive parts, renormalised, the shares
+// with which the masses are passed on, so that every coarse pass keeps linear momentum exactly; a torn-off
+// piece is no free body whose momentum projection would remove the difference (docs/hierarchy.md).
+Coarsened coarsen(const Model& model, const BodyLevel& level, std::vector<uint32_t>& slotOf, uint32_t k,
+                  bool positiveWeights) {
   const uint32_t n = static_cast<uint32_t>(level.particles.size());
   for (uint32_t i = 0; i < n; ++i) slotOf[level.particles[i]] = i;
   const Adjacency adj = adjacency(level, slotOf);
@@ -235,9 +240,18 @@ Coarsened coarsen(const Model& model, const BodyLevel& level, std::vector<uint32
       parents[j] = restOf(model, *parentSlots[j]);
     }
     const ParentWeights w = prolongationWeights(x, parents, count);
-    for (uint32_t j = 0; j < count; ++j) row.weights[static_cast<int>(j)] = w.weights[j];
+    bool negative = false;
+    double positiveSum = 0.0;
+    for (uint32_t j = 0; j < count; ++j) {
+      negative = negative || w.weights[j] < 0.0f;
+      positiveSum += std::max(0.0, double(w.weights[j]));
+    }
+    for (uint32_t j = 0; j < count; ++j)
+      row.weights[static_cast<int>(j)] =
+          positiveWeights && negative ? static_cast<float>(std::max(0.0, double(w.weights[j])) / positiveSum)
+                                      : w.weights[j];
     out.rows.push_back(row);
-    out.linear.push_back(w.linearPrecision ? 1 : 0);
+    out.linear.push_back(w.linearPrecision && !(positiveWeights && negative) ? 1 : 0);
     out.inverseDistanceRows += w.inverseDistance ? 1 : 0;
     nearest[i] = candidates[0].second;
     // Mass passed on with the weights' positive parts (renormalised), so that no coarse mass can turn
@@ -324,9 +338,6 @@ Hierarchy buildHierarchy(const Model& model, const SolverSettings& settings) {
     const BodyRange& body = bodies[b];
     resolved[b] = body.hierarchy.value_or(settings.hierarchy);
     if (settings.hierarchy.overridesBodies) resolved[b].enabled = settings.hierarchy.enabled;
-    // A tearing body gets no coarse levels: they would not follow its tears (docs/tearing.md).
-    for (const TearBody& t : model.tears)
-      if (t.body == b) resolved[b].enabled = false;
     if (!resolved[b].enabled) continue;
     any = true;
     const std::string name = "hierarchy of body '" + body.name + "': ";
@@ -350,12 +361,19 @@ Hierarchy buildHierarchy(const Model& model, const SolverSettings& settings) {
   std::vector<std::vector<RawEdge>> raw = levelZeroEdges(model, particleBody, bodies.size());
   std::vector<uint32_t> slotOf(particleCount, VKXPBD_NONE);
   const std::vector<uint8_t> rigidSheet = rigidBendingSheets(model, particleBody, bodies.size());
+  // Tearing with the hierarchy (docs/hierarchy.md): a tearing body's spares are in no level (they are
+  // pinned at rest, so they would be kept in every level); its coarse constraints and rows carry their
+  // level and are skipped across a tear (Hierarchy::tearMarks).
+  std::vector<const TearBody*> tearOf(bodies.size(), nullptr);
+  for (const TearBody& t : model.tears)
+    if (t.body < bodies.size()) tearOf[t.body] = &t;
   for (size_t b = 0; b < bodies.size(); ++b) {
     const HierarchySettings& hs = resolved[b];
     if (!hs.enabled) continue;
     const bool bilateral = hs.bilateral.value_or(hs.compressionCompliance < 0.0f && rigidSheet[b]);
     BodyLevel level;
-    for (uint32_t p = bodies[b].first; p < bodies[b].first + bodies[b].count; ++p) {
+    const uint32_t end = tearOf[b] ? tearOf[b]->first + tearOf[b]->count : bodies[b].first + bodies[b].count;
+    for (uint32_t p = bodies[b].first; p < end; ++p) {
       const float w = model.restPositions[p].w;  // 1/kg
       level.particles.push_back(p);
       level.masses.push_back(w == 0.0f ? 0.0 : 1.0 / double(w));
@@ -364,7 +382,7 @@ Hierarchy buildHierarchy(const Model& model, const SolverSettings& settings) {
     level.edges = mergeEdges(std::move(raw[b]), model, false, dropped);
     const uint32_t cap = hs.maxLevels == 0 ? kLevelCap : std::min(hs.maxLevels, kLevelCap);
     for (uint32_t l = 0; l < cap; ++l) {
-      Coarsened c = coarsen(model, level, slotOf, hs.parents);
+      Coarsened c = coarsen(model, level, slotOf, hs.parents, tearOf[b] != nullptr);
       const size_t kept = c.next.particles.size();
       if (kept < hs.minParticles || double(kept) > kMaxKeptShare * double(level.particles.size())) break;
       if (hierarchy.levels.size() <= l) hierarchy.levels.resize(l + 1);
@@ -379,9 +397,25 @@ Hierarchy buildHierarchy(const Model& model, const SolverSettings& settings) {
       out.degenerateDropped += c.degenerateDropped;
       for (uint32_t i = 0; i < kept; ++i) slotOf[c.next.particles[i]] = i;
       const bool compression = !bilateral && hs.compressionCompliance >= 0.0f;
-      const uint32_t flags = bilateral     ? VKXPBD_COARSE_BILATERAL
-                             : compression ? VKXPBD_COARSE_COMPRESSION
-                                           : 0u;
+      const uint32_t tears = tearOf[b] ? VKXPBD_COARSE_TEARS | (l + 1) << VKXPBD_COARSE_LEVEL_SHIFT : 0u;
+      const uint32_t flags = tears | (bilateral     ? VKXPBD_COARSE_BILATERAL
+                                      : compression ? VKXPBD_COARSE_COMPRESSION
+                                                    : 0u);
+      if (tearOf[b]) {
+        // The first of the row's pads: the parents' level, for prolongationTorn.
+        for (size_t r = out.prolongation.size() - c.rows.size(); r < out.prolongation.size(); ++r)
+          out.prolongation[r].pad0 = l + 1;
+        std::vector<glm::uvec4>& marks = hierarchy.tearMarks;  // VKXPBD_TEAR_MARK_VEC4S per particle
+        if (marks.empty()) marks.assign(VKXPBD_TEAR_MARK_VEC4S * size_t{particleCount}, glm::uvec4(0u));
+        for (uint32_t p : level.particles)  // in the hierarchy: kept in every level until a row says not
+          if (marks[VKXPBD_TEAR_MARK_VEC4S * p][VKXPBD_TEAR_MARK_LEVEL] == 0u)
+            marks[VKXPBD_TEAR_MARK_VEC4S * p][VKXPBD_TEAR_MARK_LEVEL] = VKXPBD_NONE;
+        for (const gpu::ProlongationRow& row : c.rows) {
+          marks[VKXPBD_TEAR_MARK_VEC4S * row.particle] = glm::uvec4(l + 1, row.count, 0u, 0u);
+          marks[VKXPBD_TEAR_MARK_VEC4S * row.particle + 1] =
+              glm::uvec4(row.parent0, row.parent1, row.parent2, row.parent3);
+        }
+      }
       for (const Edge& e : c.next.edges) {
         const double ma = c.next.masses[slotOf[e.a]], mb = c.next.masses[slotOf[e.b]];  // kg
         gpu::CoarseConstraint cc{};
@@ -403,15 +437,30 @@ Hierarchy buildHierarchy(const Model& model, const SolverSettings& settings) {
 }
 
 void prolongate(const HierarchyLevel& level, const std::vector<glm::vec4>& lowStart,
-                std::vector<glm::vec4>& lowNow, const std::vector<glm::vec4>* statePositions) {
+                std::vector<glm::vec4>& lowNow, const std::vector<glm::vec4>* statePositions,
+                const std::vector<glm::uvec4>* tearMarks) {
   // The shared math of the GPU's prolongate pass (shared/hierarchy_math.h); unused parents move by 0.
   for (const gpu::ProlongationRow& row : level.prolongation) {
     if (statePositions && !gpu::prolongationMoves((*statePositions)[row.particle].w)) continue;
     const uint32_t parents[VKXPBD_MAX_PARENTS] = {row.parent0, row.parent1, row.parent2, row.parent3};
+    if (tearMarks && row.pad0 != 0u &&
+        gpu::prolongationTorn(row.pad0,
+                              (*tearMarks)[VKXPBD_TEAR_MARK_VEC4S * row.particle][VKXPBD_TEAR_MARK_MASK]))
+      continue;
     glm::vec3 d[VKXPBD_MAX_PARENTS] = {glm::vec3(0.0f), glm::vec3(0.0f), glm::vec3(0.0f), glm::vec3(0.0f)};
     for (uint32_t j = 0; j < row.count; ++j)
       d[j] = glm::vec3(lowNow[parents[j]]) - glm::vec3(lowStart[parents[j]]);
     lowNow[row.particle] += glm::vec4(gpu::prolongationDelta(row.weights, d[0], d[1], d[2], d[3]), 0.0f);
+  }
+}
+
+void markHierarchyTears(Hierarchy& hierarchy, const std::vector<DistanceConstraint>& distance,
+                        const std::vector<uint32_t>& broken) {
+  if (hierarchy.tearMarks.empty()) return;
+  gpu::TearMarkAccess access{&hierarchy.tearMarks[0].x};
+  for (uint32_t k : broken) {
+    gpu::markTornParticle(access, distance[k].a, hierarchy.levelCount());
+    gpu::markTornParticle(access, distance[k].b, hierarchy.levelCount());
   }
 }
 

@@ -43,15 +43,20 @@ struct HierarchyLevel {
 
 struct Hierarchy {
   std::vector<HierarchyLevel> levels;  // levels[0] is level 1 (the finest coarse level); coarsest last
+  // Tearing with the hierarchy (shared/hierarchy_tear.h): VKXPBD_TEAR_MARK_VEC4S entries per particle of
+  // the model (level that leaves it out, parent count, torn mask, 0; its parents) when a tearing body has
+  // coarse levels; else empty. The masks grow as the body tears (markHierarchyTears).
+  std::vector<glm::uvec4> tearMarks;
   uint32_t levelCount() const { return static_cast<uint32_t>(levels.size()); }
   bool empty() const { return levels.empty(); }
 };
 
 // Builds the hierarchy of every body whose HierarchySettings (its BodyRange::hierarchy, otherwise
-// settings.hierarchy) enable it. Deterministic. A model without bodies counts as one body. Constraints
-// between two bodies stay out of the hierarchy (only the fine solve sees them).
-// Throws std::invalid_argument naming the body when its settings or particle range are impossible
-// (parents outside 1..VKXPBD_MAX_PARENTS, a range past the particles).
+// settings.hierarchy) enable it; a tearing body's from its particles without its spares, with torn marks
+// (docs/hierarchy.md, "Tearing with the hierarchy"). Deterministic. A model without bodies counts as one
+// body. Constraints between two bodies stay out of the hierarchy (only the fine solve sees them). Throws
+// std::invalid_argument naming the body when its settings or particle range are impossible (parents
+// outside 1..VKXPBD_MAX_PARENTS, a range past the particles).
 //
 // Level 0's graph: an edge per distance constraint and the 6 edges of every tetrahedral element, with a
 // stiffness k (N/m) that approximates the element's: a distance constraint 1/α; a Neo-Hookean tet adds
@@ -65,7 +70,17 @@ Hierarchy buildHierarchy(const Model& model, const SolverSettings& settings);
 // positions' low parts (the substep's motion); `lowStart` their values when the hierarchy solve started.
 // With `statePositions` (their w: the state's inverse masses), a particle pinned in the state (w = 0, a
 // runtime pin) is not moved.
+// With `tearMarks` (Hierarchy::tearMarks), a row of a tearing body whose particle is torn is skipped
+// (prolongationTorn, shared/hierarchy_math.h).
 void prolongate(const HierarchyLevel& level, const std::vector<glm::vec4>& lowStart,
-                std::vector<glm::vec4>& lowNow, const std::vector<glm::vec4>* statePositions = nullptr);
+                std::vector<glm::vec4>& lowNow, const std::vector<glm::vec4>* statePositions = nullptr,
+                const std::vector<glm::uvec4>* tearMarks = nullptr);
+
+// Tearing with the hierarchy: marks both ends of each broken distance constraint (indices into
+// `distance`, as the tear check found them, before the split) torn, and the coarse particles that follow
+// from them (markTornParticle, shared/hierarchy_tear.h; the GPU's tear check pass runs the same code).
+// Nothing to do when hierarchy.tearMarks is empty.
+void markHierarchyTears(Hierarchy& hierarchy, const std::vector<DistanceConstraint>& distance,
+                        const std::vector<uint32_t>& broken);
 
 }  // namespace vkxpbd

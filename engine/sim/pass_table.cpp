@@ -94,7 +94,7 @@ constexpr std::array<PassInfo, kPassCount> kTable = {{
     {AeroApply, "aero apply", "aero_apply.comp", Threads, Pass,
      "triangle forces, particle triangles (CSR) → velocities", 0, 0, PassLayout::Surface},
     {TearCheck, "tear check", "tear_check.comp", Threads, Pass,
-     "distance constraints, λ, positions, tear bodies and limits → broken count and list", 0, 0,
+     "distance constraints, λ, positions, tear bodies and limits → broken count and list (torn marks)", 0, 0,
      PassLayout::Surface},
     {TearSplit, "tear split", "tear_split.comp", Threads, Pass,
      "broken list, tear table, distance constraints, elements, surface triangles, particles → the same, "

@@ -151,7 +151,9 @@ void setHierarchy(SolverLayout& layout, Hierarchy hierarchy, uint32_t particleCo
   static_assert(sizeof(gpu::CoarseConstraint) == 2 * sizeof(glm::vec4));
   static_assert(sizeof(gpu::ProlongationRow) == 3 * sizeof(glm::vec4));
   layout.hierarchy = std::move(hierarchy);
-  uint32_t base = 0;
+  // Tearing with the hierarchy: the torn marks first, VKXPBD_TEAR_MARK_VEC4S per particle, at 0 (so the
+  // passes that read them need no base).
+  uint32_t base = static_cast<uint32_t>(layout.hierarchy.tearMarks.size());
   for (const HierarchyLevel& level : layout.hierarchy.levels) {
     layout.hierarchyConstraintBase.push_back(base);
     base += 2 * static_cast<uint32_t>(level.constraints.size());
@@ -186,7 +188,10 @@ void setHierarchy(SolverLayout& layout, Hierarchy hierarchy, uint32_t particleCo
 }  // namespace
 
 std::vector<glm::vec4> packHierarchy(const SolverLayout& layout) {
-  std::vector<glm::vec4> words;
+  std::vector<glm::vec4> words(layout.hierarchy.tearMarks.size());
+  static_assert(sizeof(glm::uvec4) == sizeof(glm::vec4));
+  if (!words.empty())
+    std::memcpy(words.data(), layout.hierarchy.tearMarks.data(), words.size() * sizeof(glm::vec4));
   for (const HierarchyLevel& level : layout.hierarchy.levels) {
     const size_t at = words.size();
     words.resize(at + 2 * level.constraints.size() + 3 * level.prolongation.size());

@@ -63,7 +63,8 @@ struct SolverLayout {
   std::vector<gpu::VolumeRow> volumeRows;
   std::vector<uint32_t> volumeCorners;  // 3·triangle + corner
   // Hierarchical XPBD's coarse levels (empty when no body enables it), and where each level starts in
-  // the GPU's hierarchy buffer (vec4 units, packHierarchy): its constraints, then its prolongation rows.
+  // the GPU's hierarchy buffer (vec4 units, packHierarchy): its constraints, then its prolongation rows
+  // (after the torn marks of a tearing body, hierarchy.tearMarks, at 0).
   Hierarchy hierarchy;
   std::vector<uint32_t> hierarchyConstraintBase;
   std::vector<uint32_t> hierarchyRowBase;

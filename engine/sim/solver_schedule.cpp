@@ -216,7 +216,10 @@ FrameSchedule ScheduleBuilder::build(bool grab) {
     // Tearing: once per frame, from the last substep's end positions and λ (docs/tearing.md).
     substep_ = settings_.substeps - 1;
     const uint32_t distance = static_cast<uint32_t>(layout_.distance.size());
-    add(PassId::TearCheck, distance, range(0, distance));
+    // slotBase: the coarse levels whose torn marks the check sets (0: none; docs/hierarchy.md).
+    gpu::PassConstants check = range(0, distance);
+    check.slotBase = layout_.hierarchy.tearMarks.empty() ? 0u : layout_.hierarchy.levelCount();
+    add(PassId::TearCheck, distance, check);
     // The split and the held-triangles pass, serial: one invocation per chunk (first: the chunk; count:
     // 1 with a BDF2 history). The CPU reference splits after the frame (Tearing::split), the same code;
     // so does the GPU solver's host for surfaces too large for these passes.

@@ -112,7 +112,9 @@
 // The solver's VKXPBD_BINDING_INTEGRATOR_HISTORY (aero apply reads whether a particle's BDF2 history is
 // valid)
 #define VKXPBD_SURFACE_BINDING_INTEGRATOR_HISTORY 15
-#define VKXPBD_SURFACE_BINDING_COUNT 16
+// vec4[]: the solver's VKXPBD_BINDING_HIERARCHY; the tear check marks torn particles in it (hierarchy_math.h)
+#define VKXPBD_SURFACE_BINDING_HIERARCHY 16
+#define VKXPBD_SURFACE_BINDING_COUNT 17
 
 // The tear passes' set (PassLayout::Tear, shaders/tear_common.glsl, docs/tearing.md): the shared split
 // (shared/tear_split.h) over the solver's particles, constraints and surface triangles, the tear table
@@ -159,6 +161,12 @@
 #define VKXPBD_MAX_PARENTS 4u
 #define VKXPBD_COARSE_BILATERAL 1u    // also resists compression, with the stretch compliance
 #define VKXPBD_COARSE_COMPRESSION 2u  // also resists compression, with its compressionCompliance
+// Of a tearing body (docs/hierarchy.md, "Tearing with the hierarchy"): skipped once an end is torn at the
+// constraint's level, which flags holds from bit VKXPBD_COARSE_LEVEL_SHIFT.
+#define VKXPBD_COARSE_TEARS 4u
+#define VKXPBD_COARSE_LEVEL_SHIFT 8u
+// vec4s per particle of the torn marks at the start of the hierarchy buffer (shared/hierarchy_tear.h)
+#define VKXPBD_TEAR_MARK_VEC4S 2u
 
 // Entries of the hash table's prefix sum handled by one work group (VKXPBD_WORKGROUP_SIZE threads × 16).
 #define VKXPBD_SCAN_BLOCK 1024u

@@ -50,6 +50,27 @@ XPBD_FN vec3 prolongationDelta(vec4 weights, vec3 d0, vec3 d1, vec3 d2, vec3 d3)
   return weights.x * d0 + weights.y * d1 + weights.z * d2 + weights.w * d3;
 }
 
+// Tearing with the hierarchy (docs/hierarchy.md, "Tearing with the hierarchy"): each particle of a tearing
+// body has a mask of the levels at which it is torn (bit l: as a particle of level l; marks only grow,
+// shared/hierarchy_tear.h sets them). A coarse constraint of a tearing body (VKXPBD_COARSE_TEARS) with
+// an end torn at its level no longer carries load across the tear: it is skipped.
+XPBD_FN bool tornAtLevel(uint mask, uint level) {
+  return ((mask >> level) & 1u) != 0u;
+}
+XPBD_FN bool coarseConstraintTorn(CoarseConstraint c, uint maskA, uint maskB) {
+  uint level = c.flags >> VKXPBD_COARSE_LEVEL_SHIFT;
+  return (c.flags & VKXPBD_COARSE_TEARS) != 0u && (tornAtLevel(maskA, level) || tornAtLevel(maskB, level));
+}
+// A prolongation row of a tearing body (`level`: its parents' level, ≥ 1; its particle is of level − 1)
+// is skipped when its particle is torn at level − 1: it may be on the other side of the tear from a
+// parent. Its parents are then torn too (shared/hierarchy_tear.h), so none of them moves at `level` or
+// coarser, and the mass the particle passed them moves with nobody: momentum is kept. A row whose
+// particle is not torn keeps every parent: one that is not torn is on the particle's side; a torn one may
+// not be (a split parent whose copy kept the particle's side), but it does not move, so it adds nothing.
+XPBD_FN bool prolongationTorn(uint level, uint childMask) {
+  return tornAtLevel(childMask, level - 1u);
+}
+
 // BDF2 with the hierarchy: the velocity of a particle whose substep had a valid BDF2 history (m/s), given
 // its BDF2 velocity (3/2 uⁿ⁺¹ − 1/2 uⁿ, damped) and the displacement d (m) the coarse levels gave it in
 // this substep (its position after the hierarchy's passes minus x*). BDF2 turns d into 3/2 d/Δt of
