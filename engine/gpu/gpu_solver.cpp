@@ -272,12 +272,15 @@ void GpuSolver::createSurfaceDescriptors() {
   const SurfaceTriangles& surface = layout_.surface;
   const VkBufferUsageFlags storage = VK_BUFFER_USAGE_STORAGE_BUFFER_BIT;
   surfaceBuffers_.resize(VKXPBD_SURFACE_BINDING_COUNT);
-  auto own = [&](uint32_t binding, const auto& data, const char* name) {
-    surfaceBuffers_[binding] = vk::createBuffer(ctx_, bytesOf(data), storage, MemoryKind::DeviceLocal, name);
+  auto own = [&](uint32_t binding, const auto& data, const char* name, VkBufferUsageFlags usage = 0) {
+    surfaceBuffers_[binding] =
+        vk::createBuffer(ctx_, bytesOf(data), storage | usage, MemoryKind::DeviceLocal, name);
     vk::uploadBuffer(ctx_, surfaceBuffers_[binding], data.data(), bytesOf(data));
   };
   const uint32_t triangles = surface.triangleCount();
-  own(VKXPBD_SURFACE_BINDING_TRIANGLES, surface.indices, "surface triangles");
+  // Also the renderer's index buffer (surfaceBuffers()).
+  own(VKXPBD_SURFACE_BINDING_TRIANGLES, surface.indices, "surface triangles",
+      VK_BUFFER_USAGE_INDEX_BUFFER_BIT);
   own(VKXPBD_SURFACE_BINDING_TRIANGLE_OFFSETS, surface.offsets, "surface triangle offsets");
   own(VKXPBD_SURFACE_BINDING_PARTICLE_TRIANGLES, surface.triangles, "surface particle triangles");
   // The wind field, then per triangle its coefficients (shared/aero_math.h).

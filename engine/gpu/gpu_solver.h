@@ -22,6 +22,15 @@
 
 namespace vkxpbd {
 
+// The solver's surface triangles as it keeps them on the device (layout().surface's layout): the
+// corners, which the tear passes rewrite (index buffer usage too, so a renderer draws from them), and
+// the per-particle triangle adjacency, which the tear surface pass rebuilds.
+struct GpuSurfaceBuffers {
+  VkBuffer indices = VK_NULL_HANDLE;
+  VkBuffer offsets = VK_NULL_HANDLE;
+  VkBuffer adjacency = VK_NULL_HANDLE;
+};
+
 struct GpuSolverOptions {
   bool timestamps = true;  // GPU timestamps around every pass (when the device supports them)
   // Stages outside the solver that read the position buffer between frames (e.g. the renderer's
@@ -79,6 +88,13 @@ class GpuSolver {
   const vk::Buffer& lambdaBuffer() const { return buffers_[VKXPBD_BINDING_LAMBDA]; }
   const vk::Buffer& elementBuffer() const { return buffers_[VKXPBD_BINDING_ELEMENTS]; }
   const vk::Buffer& elementDataBuffer() const { return buffers_[VKXPBD_BINDING_ELEMENT_DATA]; }
+  // The surface triangles and their adjacency on the device: after a tear they hold the torn surface
+  // with no read-back (render/scene_renderer.h draws from them).
+  GpuSurfaceBuffers surfaceBuffers() const {
+    return {surfaceBuffers_[VKXPBD_SURFACE_BINDING_TRIANGLES].buffer,
+            surfaceBuffers_[VKXPBD_SURFACE_BINDING_TRIANGLE_OFFSETS].buffer,
+            surfaceBuffers_[VKXPBD_SURFACE_BINDING_PARTICLE_TRIANGLES].buffer};
+  }
   // The hierarchy's coarse levels in use (0: none).
   uint32_t hierarchyLevels() const { return layout_.hierarchy.levelCount(); }
   const SolverSettings& settings() const { return settings_; }
