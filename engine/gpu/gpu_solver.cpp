@@ -301,8 +301,9 @@ void GpuSolver::createSurfaceDescriptors() {
   own(VKXPBD_SURFACE_BINDING_TEAR_BODY, tearBody, "tear body of each particle");
   own(VKXPBD_SURFACE_BINDING_TEAR_LIMITS, tearLimits, "tear limits");
   const VkDeviceSize brokenWords = model_.tears.empty() ? 1 : 1 + VkDeviceSize{layout_.distance.size()};
-  surfaceBuffers_[VKXPBD_SURFACE_BINDING_TEAR_BROKEN] = vk::createBuffer(
-      ctx_, brokenWords * sizeof(uint32_t), storage, MemoryKind::HostVisible, "tear broken list");
+  surfaceBuffers_[VKXPBD_SURFACE_BINDING_TEAR_BROKEN] =
+      vk::createBuffer(ctx_, brokenWords * sizeof(uint32_t), storage | VK_BUFFER_USAGE_TRANSFER_DST_BIT,
+                       MemoryKind::HostVisible, "tear broken list");
   *static_cast<uint32_t*>(surfaceBuffers_[VKXPBD_SURFACE_BINDING_TEAR_BROKEN].mapped) = 0u;
 
   // The buffers shared with the solver set.
@@ -368,14 +369,22 @@ void GpuSolver::recordFrame(FrameSlot& slot, const std::string& name) {
   VK_CHECK(vkBeginCommandBuffer(cmd, &begin));
   ctx_.beginLabel(cmd, name);
   if (slot.timer) slot.timer->begin(cmd);
-  // Everything earlier on the queue (the previous frame, uploads, the renderer's reads) before this frame.
-  vk::memoryBarrier(
-      ctx_, cmd,
-      VK_PIPELINE_STAGE_2_COMPUTE_SHADER_BIT | VK_PIPELINE_STAGE_2_COPY_BIT | options_.externalReadStages,
-      VK_ACCESS_2_SHADER_STORAGE_WRITE_BIT | VK_ACCESS_2_TRANSFER_WRITE_BIT,
-      VK_PIPELINE_STAGE_2_COMPUTE_SHADER_BIT,
-      VK_ACCESS_2_SHADER_STORAGE_READ_BIT | VK_ACCESS_2_SHADER_STORAGE_WRITE_BIT |
-          VK_ACCESS_2_UNIFORM_READ_BIT);
+  if (tear_) {
+    // Tearing: the broken count starts every frame at zero (the tear check counts from it), cleared by
+    // the device itself, after the previous frame's tear passes read it.
+    vk::memoryBarrier(ctx_, cmd, VK_PIPELINE_STAGE_2_COMPUTE_SHADER_BIT, VK_ACCESS_2_SHADER_STORAGE_WRITE_BIT,
+                      VK_PIPELINE_STAGE_2_CLEAR_BIT, VK_ACCESS_2_TRANSFER_WRITE_BIT);
+    vkCmdFillBuffer(cmd, surfaceBuffers_[VKXPBD_SURFACE_BINDING_TEAR_BROKEN].buffer, 0, sizeof(uint32_t), 0u);
+  }
+  // Everything earlier on the queue (the previous frame, uploads, the renderer's reads, the clear above)
+  // before this frame.
+  vk::memoryBarrier(ctx_, cmd,
+                    VK_PIPELINE_STAGE_2_COMPUTE_SHADER_BIT | VK_PIPELINE_STAGE_2_COPY_BIT |
+                        VK_PIPELINE_STAGE_2_CLEAR_BIT | options_.externalReadStages,
+                    VK_ACCESS_2_SHADER_STORAGE_WRITE_BIT | VK_ACCESS_2_TRANSFER_WRITE_BIT,
+                    VK_PIPELINE_STAGE_2_COMPUTE_SHADER_BIT,
+                    VK_ACCESS_2_SHADER_STORAGE_READ_BIT | VK_ACCESS_2_SHADER_STORAGE_WRITE_BIT |
+                        VK_ACCESS_2_UNIFORM_READ_BIT);
   vkCmdBindDescriptorSets(cmd, VK_PIPELINE_BIND_POINT_COMPUTE, pipelineLayout_, 0, 1, &descriptors_.set, 0,
                           nullptr);
   slot.bound = VK_NULL_HANDLE;
@@ -486,7 +495,7 @@ void GpuSolver::rerecordFrames() {
   lastCompleted_ = -1;
 }
 
-void GpuSolver::finish(FrameSlot& slot) {
+void GpuSolver::finish(FrameSlot& slot) const {
   if (!slot.pending) return;
   VK_CHECK(vkWaitForFences(ctx_.device, 1, &slot.fence, VK_TRUE, UINT64_MAX));
   VK_CHECK(vkResetFences(ctx_.device, 1, &slot.fence));
@@ -506,11 +515,11 @@ void GpuSolver::simulate(uint32_t frames) {
     slot.pending = true;
     ++submitted_;
     ++frame_;
-    if (tear_) tearAfterFrame();
+    if (tear_ && !tear_->gpuSplits) tearAfterFrame();  // the host splits: it waits for every frame
   }
 }
 
-void GpuSolver::wait() {
+void GpuSolver::wait() const {
   // Oldest first, so lastCompleted_ ends on the newest frame.
   for (size_t i = 0; i < slots_.size(); ++i) finish(*slots_[(submitted_ + i) % slots_.size()]);
 }

@@ -135,14 +135,14 @@
 #define VKXPBD_TEAR_BINDING_JACOBI_SCRATCH 15      // uint[2N]: per particle its slot count, then its row
 #define VKXPBD_TEAR_BINDING_CONTACT_TRIANGLES 16   // the solver's VKXPBD_BINDING_CONTACT_TRIANGLES
 #define VKXPBD_TEAR_BINDING_COUNT 17
-// The split and the held-triangles pass each run as this many one-invocation dispatches, each taking
-// its share of the broken list or of the triangles (a single invocation must not loop too long).
+// The held-triangles pass (and the rebuild passes' phases) run as this many one-invocation dispatches,
+// each taking its share of the triangles (a single invocation must not loop too long).
 #define VKXPBD_TEAR_CHUNKS 8u
-// What the tear passes take in one frame, so that no invocation loops too long (lavapipe cuts one short
-// past 65,535 loop iterations): at most this many broken constraints (sorted, then 32 to a chunk; more
-// and the host splits that frame), and tearing surfaces of at most this many triangles each (larger
-// ones are split on the host).
-#define VKXPBD_TEAR_GPU_MAX_BROKEN 256u
+// The split runs as one one-invocation dispatch per this many distance constraints, each breaking the
+// ones of its range that the tear check flagged, in layout order: no invocation breaks more than this
+// many (lavapipe cuts one short past 65,535 loop iterations), and any number may break in a frame.
+#define VKXPBD_TEAR_SPLIT_PER_CHUNK 32u
+// Tearing surfaces of at most this many triangles each (larger ones are split on the host).
 #define VKXPBD_TEAR_GPU_MAX_TRIANGLES 4096u
 // ... and scenes of at most this many particles: the tear surface pass sums the per-particle counts in
 // one serial loop over all of them (shared/surface_csr.h, surfaceCsrScan).
