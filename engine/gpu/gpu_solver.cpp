@@ -300,11 +300,19 @@ void GpuSolver::createSurfaceDescriptors() {
   }
   own(VKXPBD_SURFACE_BINDING_TEAR_BODY, tearBody, "tear body of each particle");
   own(VKXPBD_SURFACE_BINDING_TEAR_LIMITS, tearLimits, "tear limits");
-  const VkDeviceSize brokenWords = model_.tears.empty() ? 1 : 1 + VkDeviceSize{layout_.distance.size()};
+  // The count, a flag per distance constraint (the split's sorted list at its front), a flag per
+  // block of VKXPBD_TEAR_SPLIT_PER_CHUNK (shaders/tear_check.comp).
+  const VkDeviceSize distanceCount = layout_.distance.size();
+  const VkDeviceSize brokenWords =
+      model_.tears.empty()
+          ? 1
+          : 1 + distanceCount +
+                (distanceCount + VKXPBD_TEAR_SPLIT_PER_CHUNK - 1) / VKXPBD_TEAR_SPLIT_PER_CHUNK;
   surfaceBuffers_[VKXPBD_SURFACE_BINDING_TEAR_BROKEN] =
       vk::createBuffer(ctx_, brokenWords * sizeof(uint32_t), storage | VK_BUFFER_USAGE_TRANSFER_DST_BIT,
                        MemoryKind::HostVisible, "tear broken list");
-  *static_cast<uint32_t*>(surfaceBuffers_[VKXPBD_SURFACE_BINDING_TEAR_BROKEN].mapped) = 0u;
+  std::fill_n(static_cast<uint32_t*>(surfaceBuffers_[VKXPBD_SURFACE_BINDING_TEAR_BROKEN].mapped), brokenWords,
+              0u);
 
   // The buffers shared with the solver set.
   std::vector<vk::BufferBinding> bindings(VKXPBD_SURFACE_BINDING_COUNT);
@@ -370,11 +378,11 @@ void GpuSolver::recordFrame(FrameSlot& slot, const std::string& name) {
   ctx_.beginLabel(cmd, name);
   if (slot.timer) slot.timer->begin(cmd);
   if (tear_) {
-    // Tearing: the broken count starts every frame at zero (the tear check counts from it), cleared by
-    // the device itself, after the previous frame's tear passes read it.
+    // Tearing: the broken list (count and flags) starts every frame at zero (the tear check counts and
+    // flags from it), cleared by the device itself, after the previous frame's tear passes read it.
     vk::memoryBarrier(ctx_, cmd, VK_PIPELINE_STAGE_2_COMPUTE_SHADER_BIT, VK_ACCESS_2_SHADER_STORAGE_WRITE_BIT,
                       VK_PIPELINE_STAGE_2_CLEAR_BIT, VK_ACCESS_2_TRANSFER_WRITE_BIT);
-    vkCmdFillBuffer(cmd, surfaceBuffers_[VKXPBD_SURFACE_BINDING_TEAR_BROKEN].buffer, 0, sizeof(uint32_t), 0u);
+    vkCmdFillBuffer(cmd, surfaceBuffers_[VKXPBD_SURFACE_BINDING_TEAR_BROKEN].buffer, 0, VK_WHOLE_SIZE, 0u);
   }
   // Everything earlier on the queue (the previous frame, uploads, the renderer's reads, the clear above)
   // before this frame.

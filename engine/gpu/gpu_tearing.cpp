@@ -1,7 +1,8 @@
 // The GPU solver's tear step (sim/tearing.h, docs/tearing.md). The frame's last passes: tear check
 // (shaders/tear_check.comp) flags the constraints past their tear strain or force in a host-visible
-// buffer and counts them; tear split (shaders/tear_split.comp) breaks and splits the flagged ones in
-// layout order with the CPU reference's code (shared/tear_split.h) on the GPU's buffers; tear hold
+// buffer and counts them; tear split (shaders/tear_split.comp) breaks and splits the flagged ones (at
+// most 256 a frame) in layout order with the CPU reference's code (shared/tear_split.h) on the GPU's
+// buffers; tear hold
 // (shaders/tear_hold.comp) keeps the torn triangles held; tear surface and tear jacobi rebuild the
 // adjacency and the Jacobi rows. The device owns the torn topology: the host reads the broken list,
 // the counters and the changed buffers only when asked (syncTear: layout(), model(), lastTear()), never
@@ -193,19 +194,22 @@ void GpuSolver::readTearReport(const std::vector<uint32_t>& table) const {
   const uint32_t batch = t.layout.jacobi.count + t.layout.jacobiElements.count;
   const uint32_t batchSlots = 2 * t.layout.jacobi.count + 4 * t.layout.jacobiElements.count;
   const uint32_t jacobiItems = batch > 0 ? n + 2 * batchSlots + batch : 0u;
-  if (counter(VKXPBD_TEAR_COUNTER_SPLIT_DONE) != count ||
+  // The split breaks at most VKXPBD_TEAR_CHUNKS × VKXPBD_TEAR_SPLIT_PER_CHUNK in a frame (the others
+  // are checked again in the next frame).
+  const uint32_t split = std::min(count, VKXPBD_TEAR_CHUNKS * VKXPBD_TEAR_SPLIT_PER_CHUNK);
+  if (counter(VKXPBD_TEAR_COUNTER_SPLIT_DONE) != split ||
       counter(VKXPBD_TEAR_COUNTER_HOLD_DONE) != tearTriangles ||
       counter(VKXPBD_TEAR_COUNTER_CSR_DONE) != csrItems ||
       counter(VKXPBD_TEAR_COUNTER_JACOBI_DONE) != jacobiItems)
     throw std::logic_error(
         "tearing: a tear pass was cut short (" + std::to_string(counter(VKXPBD_TEAR_COUNTER_SPLIT_DONE)) +
-        " of " + std::to_string(count) + " broken, " +
+        " of " + std::to_string(split) + " broken, " +
         std::to_string(counter(VKXPBD_TEAR_COUNTER_HOLD_DONE)) + " of " + std::to_string(tearTriangles) +
         " triangles, " + std::to_string(counter(VKXPBD_TEAR_COUNTER_CSR_DONE)) + " of " +
         std::to_string(csrItems) + " surface adjacency items, " +
         std::to_string(counter(VKXPBD_TEAR_COUNTER_JACOBI_DONE)) + " of " + std::to_string(jacobiItems) +
         " Jacobi row items)");
-  t.last.broken.assign(list + 1, list + 1 + count);
+  t.last.broken.assign(list + 1, list + 1 + split);
   t.last.removed = counter(VKXPBD_TEAR_COUNTER_REMOVED);
   t.last.splits = counter(VKXPBD_TEAR_COUNTER_SPLITS);
   t.last.brokenElements = counter(VKXPBD_TEAR_COUNTER_BROKEN_ELEMENTS);

@@ -218,12 +218,12 @@ FrameSchedule ScheduleBuilder::build(bool grab) {
     const uint32_t distance = static_cast<uint32_t>(layout_.distance.size());
     add(PassId::TearCheck, distance, range(0, distance));
     // The split and the held-triangles pass, serial: one invocation per chunk (first: the chunk; count:
-    // 1 with a BDF2 history); the split's chunks are ranges of VKXPBD_TEAR_SPLIT_PER_CHUNK distance
-    // constraints (slotBase: their count). The CPU reference splits after the frame (Tearing::split),
-    // the same code; so does the GPU solver's host for surfaces too large for these passes.
+    // 1 with a BDF2 history; slotBase: the distance constraints, which the split's chunks walk). The
+    // CPU reference splits after the frame (Tearing::split), the same code; so does the GPU solver's
+    // host for surfaces too large for these passes.
     const uint32_t bdf2 = settings_.integrator == Integrator::Bdf2 ? 1u : 0u;
     if (tearSplitsOnGpu(model_)) {
-      for (uint32_t chunk = 0; chunk * VKXPBD_TEAR_SPLIT_PER_CHUNK < distance; ++chunk) {
+      for (uint32_t chunk = 0; chunk < VKXPBD_TEAR_CHUNKS; ++chunk) {
         gpu::PassConstants pc = range(chunk, bdf2);
         pc.slotBase = distance;
         add(PassId::TearSplit, 1, pc);

@@ -108,7 +108,7 @@
 #define VKXPBD_SURFACE_BINDING_LAMBDA 11       // the solver's VKXPBD_BINDING_LAMBDA
 #define VKXPBD_SURFACE_BINDING_TEAR_BODY 12    // uint[N]: the tear body of each particle
 #define VKXPBD_SURFACE_BINDING_TEAR_LIMITS 13  // vec4[tear bodies]: x strain, y force (N)
-#define VKXPBD_SURFACE_BINDING_TEAR_BROKEN 14  // uint[1 + D]: count, then broken constraints
+#define VKXPBD_SURFACE_BINDING_TEAR_BROKEN 14  // uint[1 + D + D/32]: count, flags, block flags
 // The solver's VKXPBD_BINDING_INTEGRATOR_HISTORY (aero apply reads whether a particle's BDF2 history is
 // valid)
 #define VKXPBD_SURFACE_BINDING_INTEGRATOR_HISTORY 15
@@ -135,12 +135,13 @@
 #define VKXPBD_TEAR_BINDING_JACOBI_SCRATCH 15      // uint[2N]: per particle its slot count, then its row
 #define VKXPBD_TEAR_BINDING_CONTACT_TRIANGLES 16   // the solver's VKXPBD_BINDING_CONTACT_TRIANGLES
 #define VKXPBD_TEAR_BINDING_COUNT 17
-// The held-triangles pass (and the rebuild passes' phases) run as this many one-invocation dispatches,
-// each taking its share of the triangles (a single invocation must not loop too long).
+// The split and the held-triangles pass each run as this many one-invocation dispatches, each taking
+// its share of the broken constraints or of the triangles (a single invocation must not loop too long).
 #define VKXPBD_TEAR_CHUNKS 8u
-// The split runs as one one-invocation dispatch per this many distance constraints, each breaking the
-// ones of its range that the tear check flagged, in layout order: no invocation breaks more than this
-// many (lavapipe cuts one short past 65,535 loop iterations), and any number may break in a frame.
+// What the tear passes take in one frame, so that no invocation loops too long (lavapipe cuts one short
+// past 65,535 loop iterations): each split chunk breaks at most this many of the flagged constraints,
+// in layout order from where the chunk before stopped, so at most VKXPBD_TEAR_CHUNKS × this many break
+// in a frame (256; the others are checked again in the next frame, docs/tearing.md).
 #define VKXPBD_TEAR_SPLIT_PER_CHUNK 32u
 // Tearing surfaces of at most this many triangles each (larger ones are split on the host).
 #define VKXPBD_TEAR_GPU_MAX_TRIANGLES 4096u
