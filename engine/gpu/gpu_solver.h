@@ -73,6 +73,9 @@ class GpuSolver {
   // Waits, then reads the packed contact triangles (sim/contact_triangles.h; empty without them): after
   // a tear the tear surface pass writes them (gpu/gpu_tearing.cpp).
   std::vector<uint32_t> downloadContactTriangles();
+  // Waits, then reads each particle's stitch partner as the contacts use it (empty without contacts):
+  // after a tear the tear split pass moves a stitch's partners with it (shaders/tear_common.glsl).
+  std::vector<uint32_t> downloadStitchPartners();
 
   // Waits, then reads λ of every constraint: distance constraints, then elements, each in layout order.
   std::vector<float> downloadLambdas();

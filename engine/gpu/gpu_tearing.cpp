@@ -15,6 +15,7 @@
 
 #include "gpu/gpu_solver.h"
 #include "shared/tear_layout.h"
+#include "sim/contact_hash.h"
 #include "sim/contact_triangles.h"
 #include "sim/tear_table.h"
 
@@ -77,6 +78,7 @@ void GpuSolver::createTearDescriptors() {
   bindings[VKXPBD_TEAR_BINDING_JACOBI_SCALE] = {buffers_[VKXPBD_BINDING_JACOBI_SCALE].buffer};
   bindings[VKXPBD_TEAR_BINDING_JACOBI_SCRATCH] = {tearJacobiScratch_.buffer};
   bindings[VKXPBD_TEAR_BINDING_CONTACT_TRIANGLES] = {buffers_[VKXPBD_BINDING_CONTACT_TRIANGLES].buffer};
+  bindings[VKXPBD_TEAR_BINDING_HASH_PARTICLES] = {buffers_[VKXPBD_BINDING_HASH_PARTICLES].buffer};
   tearDescriptors_ = vk::createBufferDescriptorSet(ctx_, bindings, VK_SHADER_STAGE_COMPUTE_BIT, "tear");
   tearPipelineLayout_ = vk::createPipelineLayout(ctx_, tearDescriptors_.layout, VK_SHADER_STAGE_COMPUTE_BIT,
                                                  sizeof(gpu::PassConstants), "tear pipeline layout");
@@ -146,6 +148,13 @@ void GpuSolver::tearAfterFrame() {
   put(ctx_, buffers_[VKXPBD_BINDING_JACOBI_SLOTS], t.layout.adjacency.slots);
   put(ctx_, buffers_[VKXPBD_BINDING_JACOBI_SCALE], t.layout.jacobiScale);
   put(ctx_, buffers_[VKXPBD_BINDING_CONTACT_TRIANGLES], packContactTriangles(t.model));
+  if (model_.contacts.enabled) {
+    // The stitch partners as the stitches are now, after the hash's 2N words (rebuilt every substep).
+    std::vector<uint32_t> hashParticles(2 * size_t{n}, 0u);
+    const std::vector<uint32_t> partners = stitchPartners(t.layout.distance, n);
+    hashParticles.insert(hashParticles.end(), partners.begin(), partners.end());
+    put(ctx_, buffers_[VKXPBD_BINDING_HASH_PARTICLES], hashParticles);
+  }
   ++t.version;
 }
 
@@ -153,6 +162,14 @@ std::vector<uint32_t> GpuSolver::downloadContactTriangles() {
   if (!model_.contacts.enabled || !model_.contacts.triangles) return {};
   wait();
   return get<uint32_t>(ctx_, buffers_[VKXPBD_BINDING_CONTACT_TRIANGLES], packContactTriangles(model_).size());
+}
+
+std::vector<uint32_t> GpuSolver::downloadStitchPartners() {
+  if (!model_.contacts.enabled) return {};
+  wait();
+  const size_t n = model_.particleCount();
+  const std::vector<uint32_t> hash = get<uint32_t>(ctx_, buffers_[VKXPBD_BINDING_HASH_PARTICLES], 3 * n);
+  return {hash.begin() + static_cast<std::ptrdiff_t>(2 * n), hash.end()};
 }
 
 void GpuSolver::syncTear(bool topology) const {

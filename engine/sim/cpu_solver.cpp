@@ -56,7 +56,12 @@ void CpuSolver::stepFrame(State& state, const IterationObserver& observer) {
     // found break, and the surface splits along them.
     lastTear_ = tear_->tearing.split(tear_->model, tear_->layout, state, history_, std::move(tearBroken_));
     tearBroken_.clear();
-    if (!lastTear_.broken.empty()) contactTriangles_ = packContactTriangles(model_);
+    if (!lastTear_.broken.empty()) {
+      contactTriangles_ = packContactTriangles(model_);
+      // A stitch on a split particle went with its constraint to the copy (shared/tear_split.h: the side
+      // of its partner): the partners follow.
+      stitchPartners_ = stitchPartners(tear_->layout.distance, model_.particleCount());
+    }
   }
   state.frame += 1;
 }

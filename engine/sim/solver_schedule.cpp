@@ -223,13 +223,15 @@ FrameSchedule ScheduleBuilder::build(bool grab) {
     // host for surfaces too large for these passes.
     const uint32_t bdf2 = settings_.integrator == Integrator::Bdf2 ? 1u : 0u;
     if (tearSplitsOnGpu(model_)) {
+      // flags: 1 with contacts (a stitch's partners follow it, shaders/tear_common.glsl).
+      const uint32_t partners = model_.contacts.enabled ? 1u : 0u;
       for (uint32_t chunk = 0; chunk < VKXPBD_TEAR_CHUNKS; ++chunk) {
-        gpu::PassConstants pc = range(chunk, bdf2);
+        gpu::PassConstants pc = range(chunk, bdf2, partners);
         pc.slotBase = distance;
         add(PassId::TearSplit, 1, pc);
       }
       for (uint32_t chunk = 0; chunk < VKXPBD_TEAR_CHUNKS; ++chunk)
-        add(PassId::TearHold, 1, range(chunk, bdf2));
+        add(PassId::TearHold, 1, range(chunk, bdf2, partners));
       // The surface adjacency again (shared/surface_csr.h): five phases, each but the serial scan in
       // chunks (first: phase × chunks + chunk; slotBase: the corners, 3 × the surface triangles).
       // A sixth phase with contact triangles: the triangles and adjacency copied into their buffer.

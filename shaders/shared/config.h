@@ -134,7 +134,8 @@
 #define VKXPBD_TEAR_BINDING_JACOBI_SCALE 14        // the solver's VKXPBD_BINDING_JACOBI_SCALE
 #define VKXPBD_TEAR_BINDING_JACOBI_SCRATCH 15      // uint[2N]: per particle its slot count, then its row
 #define VKXPBD_TEAR_BINDING_CONTACT_TRIANGLES 16   // the solver's VKXPBD_BINDING_CONTACT_TRIANGLES
-#define VKXPBD_TEAR_BINDING_COUNT 17
+#define VKXPBD_TEAR_BINDING_HASH_PARTICLES 17  // the solver's VKXPBD_BINDING_HASH_PARTICLES (stitch partners)
+#define VKXPBD_TEAR_BINDING_COUNT 18
 // The split and the held-triangles pass each run as this many one-invocation dispatches, each taking
 // its share of the broken constraints or of the triangles (a single invocation must not loop too long).
 #define VKXPBD_TEAR_CHUNKS 8u
