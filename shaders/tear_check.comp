@@ -1,8 +1,11 @@
 #version 450
 // Surface pass "tear check" (docs/tearing.md): once per frame, after the last substep; one thread per
-// distance constraint. A constraint of a tearing body past its tear strain or force (shared/tear_math.h,
-// the same test as Tearing::findBroken) appends its index to the broken list; the host reads the count
-// (4 bytes) after the frame and, only when it is not zero, the list (sorted there) and the state.
+// distance constraint (pc.count of them). A constraint past its tear strain or force (shared/tear_math.h,
+// the same test as Tearing::findBroken) sets its flag in the broken list, the flag of its block of
+// VKXPBD_TEAR_SPLIT_PER_CHUNK constraints after the flags (so the split skips empty blocks), and counts
+// itself; the frame's first command cleared the list. The tear split pass then breaks the flagged ones
+// in layout order and leaves their indices, sorted, at the list's front; where the host splits
+// instead, it reads the flags.
 #include "surface_common.glsl"
 #include "shared/tear_math.h"
 
@@ -24,7 +27,9 @@ void main() {
   if (!tearBreaks(positions[c.a].xyz, positions[c.b].xyz, c.restLength, limits.x, lambda[k], params.alphaScale,
                   limits.y))
     return;
-  tearBroken[atomicAdd(tearCount, 1u)] = k;
+  tearBroken[k] = 1u;
+  atomicOr(tearBroken[pc.count + k / VKXPBD_TEAR_SPLIT_PER_CHUNK], 1u);
+  atomicAdd(tearCount, 1u);
   if (pc.slotBase != 0u) {
     markTornParticle(c.a, pc.slotBase);
     markTornParticle(c.b, pc.slotBase);

@@ -24,8 +24,10 @@ layout(std430, set = 0, binding = VKXPBD_TEAR_BINDING_JACOBI_SLOTS) restrict buf
 layout(std430, set = 0, binding = VKXPBD_TEAR_BINDING_JACOBI_SCALE) restrict buffer JacobiScale { float jacobiScale[]; };
 layout(std430, set = 0, binding = VKXPBD_TEAR_BINDING_JACOBI_SCRATCH) restrict buffer JacobiScratch { uint jacobiScratch[]; };
 layout(std430, set = 0, binding = VKXPBD_TEAR_BINDING_CONTACT_TRIANGLES) restrict buffer ContactTriangles { uint contactTriangles[]; };
+layout(std430, set = 0, binding = VKXPBD_TEAR_BINDING_HASH_PARTICLES) restrict buffer HashParticles { uint hashParticles[]; };
 
-// pc.first: the chunk (0 .. VKXPBD_TEAR_CHUNKS − 1); pc.count: 1 with a BDF2 history.
+// pc.first: the chunk (0 .. VKXPBD_TEAR_CHUNKS − 1); pc.count: 1 with a BDF2 history; pc.flags: 1 with
+// contacts (the stitch partners at hashParticles[2N + p], sim/contact_hash.h).
 layout(push_constant) uniform Push { PassConstants pc; };
 
 uint tsTable(uint i) { return tearTable[i]; }
@@ -35,7 +37,20 @@ void tsSetCorner(uint i, uint v) { triangles[i] = v; }
 uint tsDistA(uint k) { return distance[k].a; }
 uint tsDistB(uint k) { return distance[k].b; }
 uint tsDistKind(uint k) { return distance[k].kind; }
+// ConstraintKind::Stitch (sim/model.h).
+#define TEAR_KIND_STITCH 3u
 void tsSetDist(uint k, uint a, uint b) {
+  // A stitch that the split moves to a copy (or removes) takes its partners with it: the contacts
+  // leave partners out. The CPU reference builds them again from its constraints (CpuSolver).
+  if ((pc.flags & 1u) != 0u && distance[k].kind == TEAR_KIND_STITCH) {
+    uint base = 2u * tearTable[VKXPBD_TEAR_HDR_PARTICLES];
+    hashParticles[base + distance[k].a] = VKXPBD_NONE;
+    hashParticles[base + distance[k].b] = VKXPBD_NONE;
+    if (a != b) {
+      hashParticles[base + a] = b;
+      hashParticles[base + b] = a;
+    }
+  }
   distance[k].a = a;
   distance[k].b = b;
 }

@@ -6,7 +6,7 @@
 #include "tear_common.glsl"
 
 void main() {
-  if (tearCount == 0u || tearAt(VKXPBD_TEAR_HDR_COUNTERS, VKXPBD_TEAR_COUNTER_DEFERRED) != 0u) return;
+  if (tearCount == 0u) return;
   uint bodies = tearTable[VKXPBD_TEAR_HDR_BODIES];
   uint done = 0u;
   for (uint body = 0u; body < bodies; ++body) {

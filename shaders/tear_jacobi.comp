@@ -60,7 +60,7 @@ uvec2 jacobiChunk(uint chunk, uint total) {
 }
 
 void main() {
-  if (tearCount == 0u || tearAt(VKXPBD_TEAR_HDR_COUNTERS, VKXPBD_TEAR_COUNTER_DEFERRED) != 0u) return;
+  if (tearCount == 0u) return;
   uint phase = pc.first / VKXPBD_TEAR_CHUNKS;
   uint chunk = pc.first % VKXPBD_TEAR_CHUNKS;
   uint n = tearTable[VKXPBD_TEAR_HDR_PARTICLES];

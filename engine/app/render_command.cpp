@@ -94,16 +94,11 @@ int renderCommand(const RenderOptions& options) {
   std::optional<AnimationExporter> exporter;
   if (!options.exportDir.empty())
     exporter.emplace(options.exportDir, model, scene.solver.frameDt, options.frames);
-  uint64_t drawnTopology = 0;
   const auto start = std::chrono::steady_clock::now();
   Progress progress(progressStyle(options.common.quiet), "render " + scene.name, options.frames);
   for (uint32_t frame = 0;; frame = std::min(frame + options.every, options.frames)) {
     solver.simulate(frame - simulated);  // queued; the render submission runs after it
-    simulated = frame;
-    if (solver.topologyVersion() != drawnTopology) {  // a tear opened the surface
-      renderer.scene().updateSurface(solver.layout().surface);
-      drawnTopology = solver.topologyVersion();
-    }
+    simulated = frame;  // a tear is drawn from the solver's own triangle buffer: nothing to upload
     if (stressView && !stressScaleChosen && renderer.scene().autoStressScale(solver)) {
       stressScaleChosen = true;
       std::printf("stress view: red at %g N (the 99th percentile of the constraint forces at frame %u)\n",

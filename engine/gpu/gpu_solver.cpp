@@ -272,12 +272,15 @@ void GpuSolver::createSurfaceDescriptors() {
   const SurfaceTriangles& surface = layout_.surface;
   const VkBufferUsageFlags storage = VK_BUFFER_USAGE_STORAGE_BUFFER_BIT;
   surfaceBuffers_.resize(VKXPBD_SURFACE_BINDING_COUNT);
-  auto own = [&](uint32_t binding, const auto& data, const char* name) {
-    surfaceBuffers_[binding] = vk::createBuffer(ctx_, bytesOf(data), storage, MemoryKind::DeviceLocal, name);
+  auto own = [&](uint32_t binding, const auto& data, const char* name, VkBufferUsageFlags usage = 0) {
+    surfaceBuffers_[binding] =
+        vk::createBuffer(ctx_, bytesOf(data), storage | usage, MemoryKind::DeviceLocal, name);
     vk::uploadBuffer(ctx_, surfaceBuffers_[binding], data.data(), bytesOf(data));
   };
   const uint32_t triangles = surface.triangleCount();
-  own(VKXPBD_SURFACE_BINDING_TRIANGLES, surface.indices, "surface triangles");
+  // Also the renderer's index buffer (surfaceBuffers()).
+  own(VKXPBD_SURFACE_BINDING_TRIANGLES, surface.indices, "surface triangles",
+      VK_BUFFER_USAGE_INDEX_BUFFER_BIT);
   own(VKXPBD_SURFACE_BINDING_TRIANGLE_OFFSETS, surface.offsets, "surface triangle offsets");
   own(VKXPBD_SURFACE_BINDING_PARTICLE_TRIANGLES, surface.triangles, "surface particle triangles");
   // The wind field, then per triangle its coefficients (shared/aero_math.h).
@@ -297,10 +300,19 @@ void GpuSolver::createSurfaceDescriptors() {
   }
   own(VKXPBD_SURFACE_BINDING_TEAR_BODY, tearBody, "tear body of each particle");
   own(VKXPBD_SURFACE_BINDING_TEAR_LIMITS, tearLimits, "tear limits");
-  const VkDeviceSize brokenWords = model_.tears.empty() ? 1 : 1 + VkDeviceSize{layout_.distance.size()};
-  surfaceBuffers_[VKXPBD_SURFACE_BINDING_TEAR_BROKEN] = vk::createBuffer(
-      ctx_, brokenWords * sizeof(uint32_t), storage, MemoryKind::HostVisible, "tear broken list");
-  *static_cast<uint32_t*>(surfaceBuffers_[VKXPBD_SURFACE_BINDING_TEAR_BROKEN].mapped) = 0u;
+  // The count, a flag per distance constraint (the split's sorted list at its front), a flag per
+  // block of VKXPBD_TEAR_SPLIT_PER_CHUNK (shaders/tear_check.comp).
+  const VkDeviceSize distanceCount = layout_.distance.size();
+  const VkDeviceSize brokenWords =
+      model_.tears.empty()
+          ? 1
+          : 1 + distanceCount +
+                (distanceCount + VKXPBD_TEAR_SPLIT_PER_CHUNK - 1) / VKXPBD_TEAR_SPLIT_PER_CHUNK;
+  surfaceBuffers_[VKXPBD_SURFACE_BINDING_TEAR_BROKEN] =
+      vk::createBuffer(ctx_, brokenWords * sizeof(uint32_t), storage | VK_BUFFER_USAGE_TRANSFER_DST_BIT,
+                       MemoryKind::HostVisible, "tear broken list");
+  std::fill_n(static_cast<uint32_t*>(surfaceBuffers_[VKXPBD_SURFACE_BINDING_TEAR_BROKEN].mapped), brokenWords,
+              0u);
 
   // The buffers shared with the solver set.
   std::vector<vk::BufferBinding> bindings(VKXPBD_SURFACE_BINDING_COUNT);
@@ -366,14 +378,22 @@ void GpuSolver::recordFrame(FrameSlot& slot, const std::string& name) {
   VK_CHECK(vkBeginCommandBuffer(cmd, &begin));
   ctx_.beginLabel(cmd, name);
   if (slot.timer) slot.timer->begin(cmd);
-  // Everything earlier on the queue (the previous frame, uploads, the renderer's reads) before this frame.
-  vk::memoryBarrier(
-      ctx_, cmd,
-      VK_PIPELINE_STAGE_2_COMPUTE_SHADER_BIT | VK_PIPELINE_STAGE_2_COPY_BIT | options_.externalReadStages,
-      VK_ACCESS_2_SHADER_STORAGE_WRITE_BIT | VK_ACCESS_2_TRANSFER_WRITE_BIT,
-      VK_PIPELINE_STAGE_2_COMPUTE_SHADER_BIT,
-      VK_ACCESS_2_SHADER_STORAGE_READ_BIT | VK_ACCESS_2_SHADER_STORAGE_WRITE_BIT |
-          VK_ACCESS_2_UNIFORM_READ_BIT);
+  if (tear_) {
+    // Tearing: the broken list (count and flags) starts every frame at zero (the tear check counts and
+    // flags from it), cleared by the device itself, after the previous frame's tear passes read it.
+    vk::memoryBarrier(ctx_, cmd, VK_PIPELINE_STAGE_2_COMPUTE_SHADER_BIT, VK_ACCESS_2_SHADER_STORAGE_WRITE_BIT,
+                      VK_PIPELINE_STAGE_2_CLEAR_BIT, VK_ACCESS_2_TRANSFER_WRITE_BIT);
+    vkCmdFillBuffer(cmd, surfaceBuffers_[VKXPBD_SURFACE_BINDING_TEAR_BROKEN].buffer, 0, VK_WHOLE_SIZE, 0u);
+  }
+  // Everything earlier on the queue (the previous frame, uploads, the renderer's reads, the clear above)
+  // before this frame.
+  vk::memoryBarrier(ctx_, cmd,
+                    VK_PIPELINE_STAGE_2_COMPUTE_SHADER_BIT | VK_PIPELINE_STAGE_2_COPY_BIT |
+                        VK_PIPELINE_STAGE_2_CLEAR_BIT | options_.externalReadStages,
+                    VK_ACCESS_2_SHADER_STORAGE_WRITE_BIT | VK_ACCESS_2_TRANSFER_WRITE_BIT,
+                    VK_PIPELINE_STAGE_2_COMPUTE_SHADER_BIT,
+                    VK_ACCESS_2_SHADER_STORAGE_READ_BIT | VK_ACCESS_2_SHADER_STORAGE_WRITE_BIT |
+                        VK_ACCESS_2_UNIFORM_READ_BIT);
   vkCmdBindDescriptorSets(cmd, VK_PIPELINE_BIND_POINT_COMPUTE, pipelineLayout_, 0, 1, &descriptors_.set, 0,
                           nullptr);
   slot.bound = VK_NULL_HANDLE;
@@ -484,7 +504,7 @@ void GpuSolver::rerecordFrames() {
   lastCompleted_ = -1;
 }
 
-void GpuSolver::finish(FrameSlot& slot) {
+void GpuSolver::finish(FrameSlot& slot) const {
   if (!slot.pending) return;
   VK_CHECK(vkWaitForFences(ctx_.device, 1, &slot.fence, VK_TRUE, UINT64_MAX));
   VK_CHECK(vkResetFences(ctx_.device, 1, &slot.fence));
@@ -504,11 +524,11 @@ void GpuSolver::simulate(uint32_t frames) {
     slot.pending = true;
     ++submitted_;
     ++frame_;
-    if (tear_) tearAfterFrame();
+    if (tear_ && !tear_->gpuSplits) tearAfterFrame();  // the host splits: it waits for every frame
   }
 }
 
-void GpuSolver::wait() {
+void GpuSolver::wait() const {
   // Oldest first, so lastCompleted_ ends on the newest frame.
   for (size_t i = 0; i < slots_.size(); ++i) finish(*slots_[(submitted_ + i) % slots_.size()]);
 }

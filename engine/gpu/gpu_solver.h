@@ -22,6 +22,15 @@
 
 namespace vkxpbd {
 
+// The solver's surface triangles as it keeps them on the device (layout().surface's layout): the
+// corners, which the tear passes rewrite (index buffer usage too, so a renderer draws from them), and
+// the per-particle triangle adjacency, which the tear surface pass rebuilds.
+struct GpuSurfaceBuffers {
+  VkBuffer indices = VK_NULL_HANDLE;
+  VkBuffer offsets = VK_NULL_HANDLE;
+  VkBuffer adjacency = VK_NULL_HANDLE;
+};
+
 struct GpuSolverOptions {
   bool timestamps = true;  // GPU timestamps around every pass (when the device supports them)
   // Stages outside the solver that read the position buffer between frames (e.g. the renderer's
@@ -44,7 +53,7 @@ class GpuSolver {
   // Queues `frames` frames; returns once they are submitted (at most two frames in flight).
   void simulate(uint32_t frames);
   // Waits until every queued frame has finished.
-  void wait();
+  void wait() const;
   // Waits, then reads positions, velocities and the frame counter back.
   State download();
   // Pulls `particle` towards `target` (m) through a constraint of compliance α (m/N) solved after the
@@ -64,6 +73,9 @@ class GpuSolver {
   // Waits, then reads the packed contact triangles (sim/contact_triangles.h; empty without them): after
   // a tear the tear surface pass writes them (gpu/gpu_tearing.cpp).
   std::vector<uint32_t> downloadContactTriangles();
+  // Waits, then reads each particle's stitch partner as the contacts use it (empty without contacts):
+  // after a tear the tear split pass moves a stitch's partners with it (shaders/tear_common.glsl).
+  std::vector<uint32_t> downloadStitchPartners();
 
   // Waits, then reads the torn marks of tearing with the hierarchy (Hierarchy::tearMarks; empty without
   // them): the tear check pass sets them on the GPU (docs/hierarchy.md).
@@ -83,21 +95,46 @@ class GpuSolver {
   const vk::Buffer& lambdaBuffer() const { return buffers_[VKXPBD_BINDING_LAMBDA]; }
   const vk::Buffer& elementBuffer() const { return buffers_[VKXPBD_BINDING_ELEMENTS]; }
   const vk::Buffer& elementDataBuffer() const { return buffers_[VKXPBD_BINDING_ELEMENT_DATA]; }
+  // The surface triangles and their adjacency on the device: after a tear they hold the torn surface
+  // with no read-back (render/scene_renderer.h draws from them).
+  GpuSurfaceBuffers surfaceBuffers() const {
+    return {surfaceBuffers_[VKXPBD_SURFACE_BINDING_TRIANGLES].buffer,
+            surfaceBuffers_[VKXPBD_SURFACE_BINDING_TRIANGLE_OFFSETS].buffer,
+            surfaceBuffers_[VKXPBD_SURFACE_BINDING_PARTICLE_TRIANGLES].buffer};
+  }
   // The hierarchy's coarse levels in use (0: none).
   uint32_t hierarchyLevels() const { return layout_.hierarchy.levelCount(); }
   const SolverSettings& settings() const { return settings_; }
   // Simulation time (s) at the end of every frame queued so far: where a renderer drawing now
   // places the kinematic colliders (the frame counter as uploaded, plus the frames queued since).
   float time() const { return static_cast<float>(frame_) * settings_.frameDt; }
-  const SolverLayout& layout() const { return layout_; }
-  // The model as solved now: with tearing bodies, a copy whose surfaces and split particles' masses
-  // change after a frame (sim/tearing.h), with layout() likewise; otherwise the model given.
-  const Model& model() const { return model_; }
-  // Incremented whenever a tear changed the topology (surfaces, constraints): a renderer drawing
-  // model().surfaces / layout().surface uploads them again when it changes.
-  uint64_t topologyVersion() const { return tear_ ? tear_->version : 0; }
-  // What the last frame's tear step did (empty without tearing bodies).
-  TearReport lastTear() const { return tear_ ? tear_->last : TearReport{}; }
+  // The layout and model as solved now: with tearing bodies, copies whose constraints, surfaces and
+  // split particles' masses change with the tears (sim/tearing.h); otherwise the ones given. Where the
+  // tear passes split on the GPU, the device owns the torn topology: the first call after frames ran
+  // waits for them and reads it back (gpu/gpu_tearing.cpp); nothing is read while nobody asks.
+  const SolverLayout& layout() const {
+    syncTear(true);
+    return layout_;
+  }
+  const Model& model() const {
+    syncTear(true);
+    return model_;
+  }
+  // Incremented whenever a tear changed the topology (surfaces, constraints), as the host's copies last
+  // saw it (reads it back like layout()).
+  uint64_t topologyVersion() const {
+    syncTear(true);
+    return tear_ ? tear_->version : 0;
+  }
+  // What the last frame's tear step did (empty without tearing bodies). Where the GPU splits, the first
+  // call after frames ran waits and reads the frame's broken list and counters (not the topology).
+  TearReport lastTear() const {
+    syncTear(false);
+    return tear_ ? tear_->last : TearReport{};
+  }
+  // Test hook: how many times the host read tear results back from the device (once per frame where
+  // the host splits; only when asked where the GPU splits).
+  uint64_t tearReadbacks() const { return tear_ ? tear_->readbacks : 0; }
 
  private:
   struct FrameSlot;
@@ -117,22 +154,31 @@ class GpuSolver {
   // The frame clock in the control buffer (VKXPBD_BINDING_CONTROL).
   void writeClock(uint32_t frame);
   uint32_t readClock() const;
-  void finish(FrameSlot& slot);
+  void finish(FrameSlot& slot) const;
 
   const vk::Context& ctx_;
-  // Tearing (gpu/gpu_tearing.cpp): the tear check pass lists the constraints that break; after a frame
-  // with any, the host runs the split on copies of the model and layout and uploads what changed.
+  // Tearing (gpu/gpu_tearing.cpp): the tear check pass flags the constraints that break. Where the
+  // tear passes split on the GPU (tearSplitsOnGpu), the host reads their results only when asked
+  // (syncTear); otherwise it waits after every frame, runs the split on copies of the model and layout
+  // and uploads what changed (tearAfterFrame).
   struct TearCopy {
     Model model;
     SolverLayout layout;
     Tearing tearing;  // the tear table as built at load (the GPU keeps the live one)
     TearReport last;
     uint64_t version = 0;
+    bool gpuSplits = false;
+    // The frames submitted when last and topology were read back, and the read-backs so far.
+    uint64_t reportFrame = 0, topologyFrame = 0, readbacks = 0;
     TearCopy(const Model& m, const SolverLayout& l) : model(m), layout(l), tearing(m, l) {}
   };
   void tearAfterFrame();
-  // tearAfterFrame when the tear passes split on the GPU: reads what they changed (table: theirs).
-  void splitOnGpuAfterFrame(const std::vector<uint32_t>& table, std::vector<uint32_t> broken);
+  // Where the GPU splits: brings last (and with `topology` the copies of model and layout) up to the
+  // frames submitted, waiting and reading back only when frames ran since the last read.
+  void syncTear(bool topology) const;
+  // syncTear's parts, from the tear table as read back.
+  void readTearReport(const std::vector<uint32_t>& table) const;
+  void readTearTopology(const std::vector<uint32_t>& table) const;
   std::unique_ptr<TearCopy>
       tear_;  // null without tearing bodies; before model_ and layout_ (they refer to it)
   const Model& model_;
@@ -163,7 +209,7 @@ class GpuSolver {
   std::vector<std::unique_ptr<FrameSlot>> slots_;
   uint64_t submitted_ = 0;
   uint32_t frame_ = 0;  // the frame counter on the device after every queued frame
-  int lastCompleted_ = -1;
+  mutable int lastCompleted_ = -1;
 };
 
 }  // namespace vkxpbd

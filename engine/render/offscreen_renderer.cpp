@@ -3,11 +3,12 @@
 namespace vkxpbd::render {
 
 OffscreenRenderer::OffscreenRenderer(const vk::Context& ctx, const Model& model, const GpuSolver& solver,
-                                     uint32_t width, uint32_t height, bool msaa)
+                                     uint32_t width, uint32_t height, bool msaa, bool solverSurface)
     : ctx_(ctx), model_(model), solver_(solver) {
   target_ = std::make_unique<OffscreenTarget>(ctx_, width, height, msaa);
   scene_ = std::make_unique<SceneRenderer>(ctx_, model_, solver.positionBuffer(), target_->renderPass(),
-                                           target_->samples());
+                                           target_->samples(),
+                                           solverSurface ? solver.surfaceBuffers() : GpuSurfaceBuffers{});
   scene_->enableConstraintViews(solver, target_->renderPass(), target_->samples());
   VkCommandBufferAllocateInfo alloc{VK_STRUCTURE_TYPE_COMMAND_BUFFER_ALLOCATE_INFO};
   alloc.commandPool = ctx_.commandPool;

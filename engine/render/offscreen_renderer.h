@@ -13,9 +13,11 @@ namespace vkxpbd::render {
 class OffscreenRenderer {
  public:
   // `solver` must have been created with rendererSolverOptions() so its frames' barriers cover the
-  // renderer's reads of the position buffer. Both must outlive this.
+  // renderer's reads of the position buffer. Both must outlive this. The triangles drawn are the
+  // solver's (GpuSolver::surfaceBuffers(): a tear shows with no upload); `solverSurface` false gives the
+  // renderer its own copy of the model's triangles instead (SceneRenderer::updateSurface, tests).
   OffscreenRenderer(const vk::Context& ctx, const Model& model, const GpuSolver& solver, uint32_t width,
-                    uint32_t height, bool msaa = true);
+                    uint32_t height, bool msaa = true, bool solverSurface = true);
   ~OffscreenRenderer();
   OffscreenRenderer(const OffscreenRenderer&) = delete;
   OffscreenRenderer& operator=(const OffscreenRenderer&) = delete;

@@ -56,6 +56,7 @@ ViewMode viewModeFromName(const std::string& name) {
 }
 
 void SceneRenderer::updateSurface(const SurfaceTriangles& surface) {
+  if (!ownSurface_) throw std::logic_error("updateSurface: the renderer draws the solver's surface buffers");
   if (surface.indices.size() != clothMesh_.indices.size() ||
       surface.offsets.size() != clothMesh_.offsets.size())
     throw std::logic_error("updateSurface: the surface changed size");
@@ -73,8 +74,10 @@ GpuSolverOptions rendererSolverOptions(GpuSolverOptions options) {
 }
 
 SceneRenderer::SceneRenderer(const vk::Context& ctx, const Model& model, const vk::Buffer& positions,
-                             VkRenderPass renderPass, VkSampleCountFlagBits samples)
-    : ctx_(ctx), model_(model), positions_(positions.buffer) {
+                             VkRenderPass renderPass, VkSampleCountFlagBits samples,
+                             const GpuSurfaceBuffers& surface)
+    : ctx_(ctx), model_(model), positions_(positions.buffer), surface_(surface) {
+  ownSurface_ = surface.indices == VK_NULL_HANDLE;
   clothMesh_ = buildClothMesh(model_);
   SolidMesh colliders;
   for (uint32_t k = 0; k < model_.colliders.size(); ++k) {
@@ -89,12 +92,18 @@ SceneRenderer::SceneRenderer(const vk::Context& ctx, const Model& model, const v
 
   using vk::MemoryKind;
   const VkBufferUsageFlags storage = VK_BUFFER_USAGE_STORAGE_BUFFER_BIT;
-  indices_ = vk::createBuffer(ctx_, bytesOf(clothMesh_.indices), storage | VK_BUFFER_USAGE_INDEX_BUFFER_BIT,
-                              MemoryKind::DeviceLocal, "cloth indices");
-  offsets_ = vk::createBuffer(ctx_, bytesOf(clothMesh_.offsets), storage, MemoryKind::DeviceLocal,
-                              "normals adjacency offsets");
-  adjacency_ = vk::createBuffer(ctx_, bytesOf(clothMesh_.triangles), storage, MemoryKind::DeviceLocal,
-                                "normals adjacency triangles");
+  if (ownSurface_) {
+    indices_ = vk::createBuffer(ctx_, bytesOf(clothMesh_.indices), storage | VK_BUFFER_USAGE_INDEX_BUFFER_BIT,
+                                MemoryKind::DeviceLocal, "cloth indices");
+    offsets_ = vk::createBuffer(ctx_, bytesOf(clothMesh_.offsets), storage, MemoryKind::DeviceLocal,
+                                "normals adjacency offsets");
+    adjacency_ = vk::createBuffer(ctx_, bytesOf(clothMesh_.triangles), storage, MemoryKind::DeviceLocal,
+                                  "normals adjacency triangles");
+    vk::uploadBuffer(ctx_, indices_, clothMesh_.indices.data(), bytesOf(clothMesh_.indices));
+    vk::uploadBuffer(ctx_, offsets_, clothMesh_.offsets.data(), bytesOf(clothMesh_.offsets));
+    vk::uploadBuffer(ctx_, adjacency_, clothMesh_.triangles.data(), bytesOf(clothMesh_.triangles));
+    surface_ = {indices_.buffer, offsets_.buffer, adjacency_.buffer};
+  }
   normals_ =
       vk::createBuffer(ctx_, model_.particleCount() * sizeof(glm::vec4),
                        storage | VK_BUFFER_USAGE_VERTEX_BUFFER_BIT, MemoryKind::DeviceLocal, "cloth normals");
@@ -110,9 +119,6 @@ SceneRenderer::SceneRenderer(const vk::Context& ctx, const Model& model, const v
     vk::uploadBuffer(ctx_, colliderNormals_, colliders.normals.data(), bytesOf(colliders.normals));
     vk::uploadBuffer(ctx_, colliderIndices_, colliders.indices.data(), bytesOf(colliders.indices));
   }
-  vk::uploadBuffer(ctx_, indices_, clothMesh_.indices.data(), bytesOf(clothMesh_.indices));
-  vk::uploadBuffer(ctx_, offsets_, clothMesh_.offsets.data(), bytesOf(clothMesh_.offsets));
-  vk::uploadBuffer(ctx_, adjacency_, clothMesh_.triangles.data(), bytesOf(clothMesh_.triangles));
   const std::vector<glm::vec4> zero(model_.particleCount(), glm::vec4(0.0f));
   vk::uploadBuffer(ctx_, normals_, zero.data(), bytesOf(zero));
 
@@ -161,7 +167,7 @@ SceneRenderer::~SceneRenderer() {
 void SceneRenderer::createNormalsPass() {
   // Binding order as VKXPBD_NORMALS_BINDING_*.
   normalsSet_ = vk::createBufferDescriptorSet(
-      ctx_, {{positions_}, {indices_.buffer}, {offsets_.buffer}, {adjacency_.buffer}, {normals_.buffer}},
+      ctx_, {{positions_}, {surface_.indices}, {surface_.offsets}, {surface_.adjacency}, {normals_.buffer}},
       VK_SHADER_STAGE_COMPUTE_BIT, "normals");
 
   normalsLayout_ = vk::createPipelineLayout(ctx_, normalsSet_.layout, VK_SHADER_STAGE_COMPUTE_BIT,
@@ -259,7 +265,8 @@ void SceneRenderer::recordDraw(VkCommandBuffer cmd, const OrbitCamera& camera, V
     const VkDeviceSize offsets[2] = {0, 0};
     vkCmdBindVertexBuffers(cmd, 0, 2, vertexBuffers, offsets);
     boundPositions_ = vertexBuffers[0];
-    vkCmdBindIndexBuffer(cmd, indices_.buffer, 0, VK_INDEX_TYPE_UINT32);
+    vkCmdBindIndexBuffer(cmd, surface_.indices, 0, VK_INDEX_TYPE_UINT32);
+    boundIndices_ = surface_.indices;
     // One draw per surface, each with its own front colour.
     for (size_t k = 0; k + 1 < clothMesh_.surfaceStart.size(); ++k) {
       const uint32_t first = clothMesh_.surfaceStart[k], count = clothMesh_.surfaceStart[k + 1] - first;

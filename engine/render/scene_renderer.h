@@ -5,6 +5,9 @@
 // No copy of the positions is ever made. The solver's VkBuffer (STORAGE | VERTEX usage) is
 //   - read as a storage buffer by the "normals" compute pass, which writes per-vertex normals, and
 //   - bound with vkCmdBindVertexBuffers as vertex binding 0 of the cloth pipeline (binding 1: normals).
+// Given the solver's surface buffers (GpuSolver::surfaceBuffers()), the triangles are the solver's too:
+// its triangle buffer is the index buffer and the normals pass reads its adjacency, so a torn surface
+// (rewritten by the tear passes on the device) is drawn with no upload or read-back.
 //
 // Synchronisation (see docs/rendering.md):
 //   solver compute writes → normals compute / vertex input reads: the solver frame's last barrier, when
@@ -31,11 +34,12 @@ namespace vkxpbd::render {
 
 // Where and how the renderer reads the solver's position buffer, for GpuSolverOptions.
 // (The constraint views also read the positions and λ as storage buffers in the vertex shader.)
-constexpr VkPipelineStageFlags2 kPositionReadStages = VK_PIPELINE_STAGE_2_VERTEX_ATTRIBUTE_INPUT_BIT |
-                                                      VK_PIPELINE_STAGE_2_COMPUTE_SHADER_BIT |
-                                                      VK_PIPELINE_STAGE_2_VERTEX_SHADER_BIT;
+// (With the solver's surface buffers, the index input reads its triangle buffer, which a tear rewrites.)
+constexpr VkPipelineStageFlags2 kPositionReadStages =
+    VK_PIPELINE_STAGE_2_VERTEX_ATTRIBUTE_INPUT_BIT | VK_PIPELINE_STAGE_2_INDEX_INPUT_BIT |
+    VK_PIPELINE_STAGE_2_COMPUTE_SHADER_BIT | VK_PIPELINE_STAGE_2_VERTEX_SHADER_BIT;
 constexpr VkAccessFlags2 kPositionReadAccess =
-    VK_ACCESS_2_VERTEX_ATTRIBUTE_READ_BIT | VK_ACCESS_2_SHADER_STORAGE_READ_BIT;
+    VK_ACCESS_2_VERTEX_ATTRIBUTE_READ_BIT | VK_ACCESS_2_INDEX_READ_BIT | VK_ACCESS_2_SHADER_STORAGE_READ_BIT;
 
 // `options` with the renderer's reads added to the solver frame's first and last barriers.
 GpuSolverOptions rendererSolverOptions(GpuSolverOptions options = {});
@@ -64,9 +68,12 @@ struct Lighting {
 class SceneRenderer {
  public:
   // `positions` is the solver's position buffer (GpuSolver::positionBuffer()); it must outlive this.
-  // Pipelines are made for subpass 0 of `renderPass` with `samples` samples.
+  // Pipelines are made for subpass 0 of `renderPass` with `samples` samples. `surface`: the solver's
+  // surface buffers (GpuSolver::surfaceBuffers(), they must outlive this) to draw the triangles from;
+  // without them (null handles) the renderer uploads the model's triangles to buffers of its own.
   SceneRenderer(const vk::Context& ctx, const Model& model, const vk::Buffer& positions,
-                VkRenderPass renderPass, VkSampleCountFlagBits samples);
+                VkRenderPass renderPass, VkSampleCountFlagBits samples,
+                const GpuSurfaceBuffers& surface = {});
   ~SceneRenderer();
   SceneRenderer(const SceneRenderer&) = delete;
   SceneRenderer& operator=(const SceneRenderer&) = delete;
@@ -81,9 +88,11 @@ class SceneRenderer {
   // The same into `area` of the framebuffer only (the window's 3D view beside its docked panel).
   void recordDraw(VkCommandBuffer cmd, const OrbitCamera& camera, VkRect2D area, float time);
 
-  // Tearing: draws `surface` (the solver's layout().surface after a tear: same triangle count, new
-  // indices and adjacency) from now on. Waits for the device.
+  // Only with triangles of its own (no solver surface buffers): draws `surface` (a torn layout().surface:
+  // same triangle count, new indices and adjacency) from now on. Waits for the device, uploads.
   void updateSurface(const SurfaceTriangles& surface);
+  // Whether the triangles drawn are the solver's own buffers (no upload follows a tear).
+  bool drawsSolverSurface() const { return !ownSurface_; }
 
   // Makes the constraint views available (they read the solver's constraint and λ buffers).
   void enableConstraintViews(const GpuSolver& solver, VkRenderPass renderPass, VkSampleCountFlagBits samples);
@@ -100,6 +109,8 @@ class SceneRenderer {
 
   // The position vertex buffer the last recordDraw() bound (the solver's own buffer).
   VkBuffer boundPositionBuffer() const { return boundPositions_; }
+  // The index buffer the last recordDraw() bound (the solver's triangle buffer when given).
+  VkBuffer boundIndexBuffer() const { return boundIndices_; }
   const ClothMesh& clothMesh() const { return clothMesh_; }
   // Waits for the device, then reads the normals buffer (xyz unit normal per particle).
   std::vector<glm::vec4> downloadNormals() const;
@@ -115,6 +126,10 @@ class SceneRenderer {
   const Model& model_;
   VkBuffer positions_ = VK_NULL_HANDLE;  // not owned: the solver's
   VkBuffer boundPositions_ = VK_NULL_HANDLE;
+  VkBuffer boundIndices_ = VK_NULL_HANDLE;
+  // The triangles drawn and their adjacency: the solver's (not owned) or indices_, offsets_, adjacency_.
+  GpuSurfaceBuffers surface_;
+  bool ownSurface_ = true;
   ClothMesh clothMesh_;
   Bounds bounds_;
   struct ColliderDraw {
@@ -124,9 +139,9 @@ class SceneRenderer {
   };
   std::vector<ColliderDraw> colliderDraws_;
 
-  vk::Buffer indices_;            // cloth triangles (index buffer and storage for the normals pass)
-  vk::Buffer offsets_;            // normals pass: CSR offsets
-  vk::Buffer adjacency_;          // normals pass: triangles per particle
+  vk::Buffer indices_;            // own cloth triangles (index buffer and storage for the normals pass)
+  vk::Buffer offsets_;            // own normals pass CSR offsets
+  vk::Buffer adjacency_;          // own normals pass triangles per particle
   vk::Buffer normals_;            // vec4 per particle: written by the normals pass, vertex binding 1
   vk::Buffer colliderPositions_;  // every collider's surface in its own frame, vertex binding 0
   vk::Buffer colliderNormals_;    // vertex binding 1

@@ -7,9 +7,13 @@
 namespace vkxpbd {
 
 std::vector<uint32_t> stitchPartners(const Model& model) {
-  std::vector<uint32_t> partners(model.particleCount(), VKXPBD_NONE);
-  for (const DistanceConstraint& c : model.distance) {
-    if (c.kind != static_cast<uint32_t>(ConstraintKind::Stitch)) continue;
+  return stitchPartners(model.distance, model.particleCount());
+}
+
+std::vector<uint32_t> stitchPartners(const std::vector<DistanceConstraint>& distance, uint32_t particles) {
+  std::vector<uint32_t> partners(particles, VKXPBD_NONE);
+  for (const DistanceConstraint& c : distance) {
+    if (c.kind != static_cast<uint32_t>(ConstraintKind::Stitch) || c.a == c.b) continue;
     partners[c.a] = c.b;
     partners[c.b] = c.a;
   }

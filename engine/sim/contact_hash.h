@@ -30,6 +30,9 @@ struct NeighbourLists {
 // none; one per particle (a particle is in at most one stitch). Contacts leave stitch partners out: a
 // particle contact would push the two ends of a zero-length stitch apart and the seam would gape.
 std::vector<uint32_t> stitchPartners(const Model& model);
+// The same from constraints as they are now (a tear moves a stitch to a split particle's copy, or
+// removes it: a == b), for `particles` particles.
+std::vector<uint32_t> stitchPartners(const std::vector<DistanceConstraint>& distance, uint32_t particles);
 
 // For every moving particle (w > 0), the particles j ≠ i with |x_i − x_j|² < (1/invCellSize)²:
 // the 27 cells around its cell in a fixed order, and of each cell's bucket the particles in that cell,

@@ -13,6 +13,7 @@
 #include "shared/volume_math.h"
 #include "sim/aero.h"
 #include "sim/sim_params.h"
+#include "sim/tear_table.h"
 
 namespace vkxpbd {
 
@@ -57,7 +58,12 @@ void CpuSolver::stepFrame(State& state, const IterationObserver& observer) {
     // found break, and the surface splits along them.
     lastTear_ = tear_->tearing.split(tear_->model, tear_->layout, state, history_, std::move(tearBroken_));
     tearBroken_.clear();
-    if (!lastTear_.broken.empty()) contactTriangles_ = packContactTriangles(model_);
+    if (!lastTear_.broken.empty()) {
+      contactTriangles_ = packContactTriangles(model_);
+      // A stitch on a split particle went with its constraint to the copy (shared/tear_split.h: the side
+      // of its partner): the partners follow.
+      stitchPartners_ = stitchPartners(tear_->layout.distance, model_.particleCount());
+    }
   }
   state.frame += 1;
 }
@@ -81,6 +87,12 @@ void CpuSolver::runPass(State& state, const ScheduledPass& p) {
       tearBroken_ = tear_->tearing.findBroken(model_, layout_, state.positions, lambdas_, params_.alphaScale);
       // The hierarchy follows the tear from the next frame on (docs/hierarchy.md), as the GPU's tear check.
       markHierarchyTears(tear_->layout.hierarchy, layout_.distance, tearBroken_);
+      // Where the GPU splits, its tear split pass breaks at most VKXPBD_TEAR_CHUNKS ×
+      // VKXPBD_TEAR_SPLIT_PER_CHUNK flagged constraints a frame, the first in layout order; the others
+      // stay whole and are checked again next frame (docs/tearing.md). The reference does the same (the
+      // torn marks above, like the GPU's, cover every flagged constraint).
+      if (tearSplitsOnGpu(model_) && tearBroken_.size() > VKXPBD_TEAR_CHUNKS * VKXPBD_TEAR_SPLIT_PER_CHUNK)
+        tearBroken_.resize(VKXPBD_TEAR_CHUNKS * VKXPBD_TEAR_SPLIT_PER_CHUNK);
       break;
     case PassId::TearSplit:  // the CPU reference splits after the frame (Tearing::split, same code)
     case PassId::TearHold:

@@ -49,6 +49,8 @@ class CpuSolver {
   const SolverLayout& layout() const { return layout_; }
   // What the last frame's tear step did (empty without tearing bodies).
   const TearReport& lastTear() const { return lastTear_; }
+  // Each particle's stitch partner as the contacts use it (after tears: as the stitches are now).
+  const std::vector<uint32_t>& stitchPartnersNow() const { return stitchPartners_; }
   // The tear step's bookkeeping; only with tearing bodies.
   const Tearing& tearing() const { return tear_->tearing; }
 

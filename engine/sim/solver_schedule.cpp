@@ -221,12 +221,20 @@ FrameSchedule ScheduleBuilder::build(bool grab) {
     check.slotBase = layout_.hierarchy.tearMarks.empty() ? 0u : layout_.hierarchy.levelCount();
     add(PassId::TearCheck, distance, check);
     // The split and the held-triangles pass, serial: one invocation per chunk (first: the chunk; count:
-    // 1 with a BDF2 history). The CPU reference splits after the frame (Tearing::split), the same code;
-    // so does the GPU solver's host for surfaces too large for these passes.
+    // 1 with a BDF2 history; slotBase: the distance constraints, which the split's chunks walk). The
+    // CPU reference splits after the frame (Tearing::split), the same code; so does the GPU solver's
+    // host for surfaces too large for these passes.
     const uint32_t bdf2 = settings_.integrator == Integrator::Bdf2 ? 1u : 0u;
     if (tearSplitsOnGpu(model_)) {
-      for (PassId pass : {PassId::TearSplit, PassId::TearHold})
-        for (uint32_t chunk = 0; chunk < VKXPBD_TEAR_CHUNKS; ++chunk) add(pass, 1, range(chunk, bdf2));
+      // flags: 1 with contacts (a stitch's partners follow it, shaders/tear_common.glsl).
+      const uint32_t partners = model_.contacts.enabled ? 1u : 0u;
+      for (uint32_t chunk = 0; chunk < VKXPBD_TEAR_CHUNKS; ++chunk) {
+        gpu::PassConstants pc = range(chunk, bdf2, partners);
+        pc.slotBase = distance;
+        add(PassId::TearSplit, 1, pc);
+      }
+      for (uint32_t chunk = 0; chunk < VKXPBD_TEAR_CHUNKS; ++chunk)
+        add(PassId::TearHold, 1, range(chunk, bdf2, partners));
       // The surface adjacency again (shared/surface_csr.h): five phases, each but the serial scan in
       // chunks (first: phase × chunks + chunk; slotBase: the corners, 3 × the surface triangles).
       // A sixth phase with contact triangles: the triangles and adjacency copied into their buffer.

@@ -108,7 +108,7 @@
 #define VKXPBD_SURFACE_BINDING_LAMBDA 11       // the solver's VKXPBD_BINDING_LAMBDA
 #define VKXPBD_SURFACE_BINDING_TEAR_BODY 12    // uint[N]: the tear body of each particle
 #define VKXPBD_SURFACE_BINDING_TEAR_LIMITS 13  // vec4[tear bodies]: x strain, y force (N)
-#define VKXPBD_SURFACE_BINDING_TEAR_BROKEN 14  // uint[1 + D]: count, then broken constraints
+#define VKXPBD_SURFACE_BINDING_TEAR_BROKEN 14  // uint[1 + D + D/32]: count, flags, block flags
 // The solver's VKXPBD_BINDING_INTEGRATOR_HISTORY (aero apply reads whether a particle's BDF2 history is
 // valid)
 #define VKXPBD_SURFACE_BINDING_INTEGRATOR_HISTORY 15
@@ -136,15 +136,17 @@
 #define VKXPBD_TEAR_BINDING_JACOBI_SCALE 14        // the solver's VKXPBD_BINDING_JACOBI_SCALE
 #define VKXPBD_TEAR_BINDING_JACOBI_SCRATCH 15      // uint[2N]: per particle its slot count, then its row
 #define VKXPBD_TEAR_BINDING_CONTACT_TRIANGLES 16   // the solver's VKXPBD_BINDING_CONTACT_TRIANGLES
-#define VKXPBD_TEAR_BINDING_COUNT 17
+#define VKXPBD_TEAR_BINDING_HASH_PARTICLES 17  // the solver's VKXPBD_BINDING_HASH_PARTICLES (stitch partners)
+#define VKXPBD_TEAR_BINDING_COUNT 18
 // The split and the held-triangles pass each run as this many one-invocation dispatches, each taking
-// its share of the broken list or of the triangles (a single invocation must not loop too long).
+// its share of the broken constraints or of the triangles (a single invocation must not loop too long).
 #define VKXPBD_TEAR_CHUNKS 8u
 // What the tear passes take in one frame, so that no invocation loops too long (lavapipe cuts one short
-// past 65,535 loop iterations): at most this many broken constraints (sorted, then 32 to a chunk; more
-// and the host splits that frame), and tearing surfaces of at most this many triangles each (larger
-// ones are split on the host).
-#define VKXPBD_TEAR_GPU_MAX_BROKEN 256u
+// past 65,535 loop iterations): each split chunk breaks at most this many of the flagged constraints,
+// in layout order from where the chunk before stopped, so at most VKXPBD_TEAR_CHUNKS × this many break
+// in a frame (256; the others are checked again in the next frame, docs/tearing.md).
+#define VKXPBD_TEAR_SPLIT_PER_CHUNK 32u
+// Tearing surfaces of at most this many triangles each (larger ones are split on the host).
 #define VKXPBD_TEAR_GPU_MAX_TRIANGLES 4096u
 // ... and scenes of at most this many particles: the tear surface pass sums the per-particle counts in
 // one serial loop over all of them (shared/surface_csr.h, surfaceCsrScan).

@@ -51,9 +51,8 @@
 // handled, summed over their dispatches, so the host can tell that none was cut short.
 #define VKXPBD_TEAR_COUNTER_SPLIT_DONE 5
 #define VKXPBD_TEAR_COUNTER_HOLD_DONE 6
-// 1 when the frame broke more than the GPU passes take (VKXPBD_TEAR_GPU_MAX_BROKEN): they left
-// everything as it was and the host splits (the same code).
-#define VKXPBD_TEAR_COUNTER_DEFERRED 7
+// The tear split pass's cursor: the next distance constraint its chunks look at (shaders/tear_split.comp).
+#define VKXPBD_TEAR_COUNTER_SPLIT_CURSOR 7
 // Items the tear surface pass's phases handled (shared/surface_csr.h, summed over its dispatches):
 // (N + 1) + 3T + N + 3T + (N + 1) when none was cut short.
 #define VKXPBD_TEAR_COUNTER_CSR_DONE 8

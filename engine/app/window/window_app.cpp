@@ -71,8 +71,9 @@ std::unique_ptr<Simulation> buildSimulation(const vk::Context& ctx, const SceneD
   solverOptions.timestamps = timestamps;
   sim->solver = std::make_unique<GpuSolver>(ctx, sim->model, sim->scene.solver, sim->layout,
                                             render::rendererSolverOptions(solverOptions));
+  // The solver's own triangles: a tear opens the drawn surface with no upload (scene_renderer.h).
   sim->renderer = std::make_unique<render::SceneRenderer>(ctx, sim->model, sim->solver->positionBuffer(),
-                                                          renderPass, samples);
+                                                          renderPass, samples, sim->solver->surfaceBuffers());
   sim->renderer->enableConstraintViews(*sim->solver, renderPass, samples);
   const render::Bounds bounds = render::sceneBounds(sim->model);
   sim->renderer->gridCell = std::max(0.05f, bounds.radius() / 8.0f);
@@ -631,10 +632,6 @@ class WindowApp {
     if (frames > 0) {
       sim_->solver->simulate(frames);
       simulated_ += frames;
-      if (sim_->solver->topologyVersion() != drawnTopology_) {  // a tear opened the surface
-        sim_->renderer->updateSurface(sim_->solver->layout().surface);
-        drawnTopology_ = sim_->solver->topologyVersion();
-      }
     }
     lastSolverFrames_ = frames;
   }
@@ -1010,7 +1007,6 @@ class WindowApp {
     }
     if (state && state->positions.size() == sim_->model.particleCount()) sim_->solver->upload(*state);
     if (rebuild != Rebuild::KeepState) simulated_ = 0;
-    drawnTopology_ = 0;
     if (rebuild != Rebuild::KeepState) frameCamera();
     accumulator_ = 0.0;
     printSolver();
@@ -1060,7 +1056,6 @@ class WindowApp {
   uint32_t lastSolverFrames_ = 0;
   uint64_t displayed_ = 0;
   uint64_t simulated_ = 0;
-  uint64_t drawnTopology_ = 0;  // the solver's topologyVersion() the renderer draws
   vk::RenderDoc& renderDoc_;
   bool f12WasDown_ = false;
   bool pWasDown_ = false;
