@@ -30,10 +30,12 @@ struct HierarchyCase {
   bool bdf2 = false;  // BDF2 (the coarse displacement pass and its velocity term), else implicit Euler
   bool fused = true;  // the small levels in one dispatch (kTestFuseBound), else one pass per colour (default)
   bool compression = false;  // coarse constraints also resist compression (compression_compliance)
+  bool scaled = false;  // bilateral, stiffness_scale 0.02, stiffness_growth 2.8 (the soft column's setting)
 };
 void PrintTo(const HierarchyCase& c, std::ostream* os) {
   *os << (c.cloth ? "cloth" : "soft body") << ", " << solverModeName(c.mode) << (c.bdf2 ? ", bdf2" : "")
-      << (c.fused ? "" : ", unfused") << (c.compression ? ", compression" : "");
+      << (c.fused ? "" : ", unfused") << (c.compression ? ", compression" : "")
+      << (c.scaled ? ", scaled" : "");
 }
 
 SceneDesc caseScene(const HierarchyCase& c) {
@@ -44,6 +46,11 @@ SceneDesc caseScene(const HierarchyCase& c) {
   if (c.bdf2) scene.solver.integrator = Integrator::Bdf2;
   // Stiff enough that the 16² cloth's compressed coarse constraints push (it folds where it hangs).
   if (c.compression) scene.solver.hierarchy.compressionCompliance = 1e-4f;  // m/N
+  if (c.scaled) {
+    scene.solver.hierarchy.bilateral = true;
+    scene.solver.hierarchy.stiffnessScale = 0.02f;
+    scene.solver.hierarchy.stiffnessGrowth = 2.8f;
+  }
   return scene;
 }
 
@@ -82,23 +89,23 @@ TEST_P(GpuHierarchy, MatchesTheCpuAndRerunsBitwise) {
   EXPECT_GT(moved, 0.01);  // m: the body really moved
 }
 
-INSTANTIATE_TEST_SUITE_P(Bodies, GpuHierarchy,
-                         ::testing::Values(HierarchyCase{true, SolverMode::GaussSeidel},
-                                           HierarchyCase{true, SolverMode::Jacobi},
-                                           HierarchyCase{false, SolverMode::GaussSeidel},
-                                           HierarchyCase{false, SolverMode::Jacobi},
-                                           HierarchyCase{true, SolverMode::GaussSeidel, true},
-                                           HierarchyCase{true, SolverMode::Jacobi, true},
-                                           HierarchyCase{true, SolverMode::GaussSeidel, false, false},
-                                           HierarchyCase{false, SolverMode::GaussSeidel, false, false},
-                                           HierarchyCase{true, SolverMode::GaussSeidel, false, false, true},
-                                           HierarchyCase{true, SolverMode::Jacobi, false, true, true}),
-                         [](const auto& param) {
-                           return std::string(param.param.cloth ? "cloth_" : "soft_body_") +
-                                  solverModeName(param.param.mode) + (param.param.bdf2 ? "_bdf2" : "") +
-                                  (param.param.fused ? "" : "_unfused") +
-                                  (param.param.compression ? "_compression" : "");
-                         });
+INSTANTIATE_TEST_SUITE_P(
+    Bodies, GpuHierarchy,
+    ::testing::Values(HierarchyCase{true, SolverMode::GaussSeidel}, HierarchyCase{true, SolverMode::Jacobi},
+                      HierarchyCase{false, SolverMode::GaussSeidel}, HierarchyCase{false, SolverMode::Jacobi},
+                      HierarchyCase{true, SolverMode::GaussSeidel, true},
+                      HierarchyCase{true, SolverMode::Jacobi, true},
+                      HierarchyCase{true, SolverMode::GaussSeidel, false, false},
+                      HierarchyCase{false, SolverMode::GaussSeidel, false, false},
+                      HierarchyCase{true, SolverMode::GaussSeidel, false, false, true},
+                      HierarchyCase{true, SolverMode::Jacobi, false, true, true},
+                      HierarchyCase{false, SolverMode::GaussSeidel, false, false, false, true},
+                      HierarchyCase{false, SolverMode::Jacobi, false, true, false, true}),
+    [](const auto& param) {
+      return std::string(param.param.cloth ? "cloth_" : "soft_body_") + solverModeName(param.param.mode) +
+             (param.param.bdf2 ? "_bdf2" : "") + (param.param.fused ? "" : "_unfused") +
+             (param.param.compression ? "_compression" : "") + (param.param.scaled ? "_scaled" : "");
+    });
 
 const vk::StageTime* stageNamed(const std::vector<vk::StageTime>& stages, const std::string& name) {
   for (const vk::StageTime& s : stages)
