@@ -294,6 +294,43 @@ TEST(Hierarchy, ChainCollapsesToSpringsInSeries) {
   EXPECT_EQ(buildHierarchy(model, s).levels.at(0).constraints.at(0).compliance, 0.0f);
 }
 
+// stiffness_scale s and stiffness_growth g: level l's compliance is the rule's divided by s·g^(l−1),
+// exactly (the same edges, masses and flags); the defaults (1, 1) change nothing. Measured on the soft
+// column with the tuned pair (docs/hierarchy.md "Soft bodies: the soft column").
+TEST(Hierarchy, StiffnessScaleAndGrowthPerLevel) {
+  const Model model =
+      buildModel(parseScene(R"({"soft_bodies": [{"mesh": {"type": "box", "size": [0.6, 0.1, 0.1],
+    "cells": [24, 4, 4]}, "material": {"model": "neohookean", "youngs_modulus": 1e6, "poisson_ratio": 0.3},
+    "pin_box": {"min": [-1, -1, -1], "max": [-0.29, 1, 1]}}]})",
+                            "bar.json"));
+  SolverSettings s = enabled();
+  s.hierarchy.bilateral = true;
+  const Hierarchy base = buildHierarchy(model, s);
+  ASSERT_GE(base.levelCount(), 3u);
+  EXPECT_EQ(coarseStiffnessScale(s.hierarchy, 1), 1.0);
+  EXPECT_EQ(coarseStiffnessScale(s.hierarchy, 4), 1.0);
+  s.hierarchy.stiffnessScale = 0.03f;
+  s.hierarchy.stiffnessGrowth = 2.35f;
+  EXPECT_NEAR(coarseStiffnessScale(s.hierarchy, 3), 0.03 * 2.35 * 2.35, 1e-7);
+  const Hierarchy scaled = buildHierarchy(model, s);
+  ASSERT_EQ(scaled.levelCount(), base.levelCount());
+  for (uint32_t l = 0; l < base.levelCount(); ++l) {
+    const auto &x = base.levels[l].constraints, &y = scaled.levels[l].constraints;
+    ASSERT_EQ(x.size(), y.size());
+    const double factor = 0.03 * std::pow(2.35, double(l));
+    for (size_t i = 0; i < x.size(); ++i) {
+      EXPECT_EQ(x[i].a, y[i].a);
+      EXPECT_EQ(x[i].b, y[i].b);
+      EXPECT_EQ(x[i].restLength, y[i].restLength);
+      EXPECT_EQ(x[i].invMassA, y[i].invMassA);
+      EXPECT_EQ(x[i].flags, y[i].flags);
+      ASSERT_GT(x[i].compliance, 0.0f);
+      EXPECT_NEAR(double(y[i].compliance) * factor / double(x[i].compliance), 1.0, 1e-6)
+          << "level " << l + 1 << " constraint " << i;
+    }
+  }
+}
+
 // Which coarse constraints push back by default: a cloth whose bending is rigid (every bending constraint
 // at compliance 0, stiffness 1) cannot buckle, so its coarse constraints are bilateral; one that bends
 // (any bending model with compliance > 0 or stiffness < 1), one without bending and a soft body get

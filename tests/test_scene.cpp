@@ -220,6 +220,19 @@ TEST(SceneParse, HierarchyKeys) {
       parseScene(sceneWith("", R"("solver": {"hierarchy": {"compression_compliance": 0.01}})"), kFile);
   EXPECT_FLOAT_EQ(compression.solver.hierarchy.compressionCompliance, 0.01f);
   EXPECT_LT(HierarchySettings{}.compressionCompliance, 0.0f);  // off by default
+  const SceneDesc stiffness = parseScene(
+      sceneWith("", R"("solver": {"hierarchy": {"stiffness_scale": 0.03, "stiffness_growth": 2.35}})"),
+      kFile);
+  EXPECT_FLOAT_EQ(stiffness.solver.hierarchy.stiffnessScale, 0.03f);
+  EXPECT_FLOAT_EQ(stiffness.solver.hierarchy.stiffnessGrowth, 2.35f);
+  EXPECT_EQ(HierarchySettings{}.stiffnessScale, 1.0f);  // the rule unchanged by default
+  EXPECT_EQ(HierarchySettings{}.stiffnessGrowth, 1.0f);
+  EXPECT_NE(parseError(sceneWith(R"("hierarchy": {"stiffness_scale": 0})"))
+                .find("cloths[0].hierarchy.stiffness_scale"),
+            std::string::npos);
+  EXPECT_NE(parseError(sceneWith(R"("hierarchy": {"stiffness_growth": 1000})"))
+                .find("cloths[0].hierarchy.stiffness_growth"),
+            std::string::npos);
   EXPECT_EQ(parseError(sceneWith(R"("hierarchy": {"bilateral": true, "compression_compliance": 0.01})")),
             kFile +
                 ": cloths[0].hierarchy.compression_compliance: cannot be combined with \"bilateral\": true "

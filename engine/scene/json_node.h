@@ -299,14 +299,15 @@ inline bool optionalBoolean(const Node& object, const char* key, bool fallback) 
 }
 
 // "hierarchy": true / false, or {"enabled", "levels", "min_particles", "parents", "bilateral",
-// "compression_compliance"}
+// "compression_compliance", "stiffness_scale", "stiffness_growth"}
 // (docs/scene-format.md); unset fields keep `defaults`, an object without "enabled" turns it on.
 inline HierarchySettings readHierarchy(const Node& node, HierarchySettings defaults) {
   if (!node.isObject()) {
     defaults.enabled = node.boolean();
     return defaults;
   }
-  node.expectObject({"enabled", "levels", "min_particles", "parents", "bilateral", "compression_compliance"});
+  node.expectObject({"enabled", "levels", "min_particles", "parents", "bilateral", "compression_compliance",
+                     "stiffness_scale", "stiffness_growth"});
   defaults.enabled = optionalBoolean(node, "enabled", true);
   if (auto n = node.find("levels")) defaults.maxLevels = n->count(0, 12);
   if (auto n = node.find("min_particles")) defaults.minParticles = n->count(2, 1u << 24);
@@ -319,6 +320,10 @@ inline HierarchySettings readHierarchy(const Node& node, HierarchySettings defau
           "rigidly)");
     defaults.compressionCompliance = n->number(kCompliance);
   }
+  if (auto n = node.find("stiffness_scale"))
+    defaults.stiffnessScale = n->number(between(1e-6, true, 1e6, true));
+  if (auto n = node.find("stiffness_growth"))
+    defaults.stiffnessGrowth = n->number(between(1e-2, true, 1e2, true));
   return defaults;
 }
 

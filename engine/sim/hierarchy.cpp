@@ -327,6 +327,10 @@ void colourLevel(HierarchyLevel& level, uint32_t particleCount) {
 
 }  // namespace
 
+double coarseStiffnessScale(const HierarchySettings& settings, uint32_t level) {
+  return double(settings.stiffnessScale) * std::pow(double(settings.stiffnessGrowth), double(level) - 1.0);
+}
+
 Hierarchy buildHierarchy(const Model& model, const SolverSettings& settings) {
   std::vector<BodyRange> bodies = model.bodies;
   if (bodies.empty()) bodies.push_back(BodyRange{model.name, 0, model.particleCount(), std::nullopt});
@@ -397,6 +401,8 @@ Hierarchy buildHierarchy(const Model& model, const SolverSettings& settings) {
       out.degenerateDropped += c.degenerateDropped;
       for (uint32_t i = 0; i < kept; ++i) slotOf[c.next.particles[i]] = i;
       const bool compression = !bilateral && hs.compressionCompliance >= 0.0f;
+      // Level l + 1's stiffness multiplier (docs/hierarchy.md "Soft bodies: the soft column").
+      const double scale = coarseStiffnessScale(hs, l + 1);
       const uint32_t tears = tearOf[b] ? VKXPBD_COARSE_TEARS | (l + 1) << VKXPBD_COARSE_LEVEL_SHIFT : 0u;
       const uint32_t flags = tears | (bilateral     ? VKXPBD_COARSE_BILATERAL
                                       : compression ? VKXPBD_COARSE_COMPRESSION
@@ -422,7 +428,7 @@ Hierarchy buildHierarchy(const Model& model, const SolverSettings& settings) {
         cc.a = e.a;
         cc.b = e.b;
         cc.restLength = static_cast<float>(e.rest);
-        cc.compliance = e.rigid || !(e.k > 0.0) ? 0.0f : static_cast<float>(1.0 / e.k);
+        cc.compliance = e.rigid || !(e.k > 0.0) ? 0.0f : static_cast<float>(1.0 / (e.k * scale));
         cc.invMassA = pinnedAtRest(model, e.a) ? 0.0f : static_cast<float>(1.0 / ma);
         cc.invMassB = pinnedAtRest(model, e.b) ? 0.0f : static_cast<float>(1.0 / mb);
         cc.flags = flags;

@@ -65,6 +65,10 @@ struct Hierarchy {
 // chain of springs in series); rigid if any of them is. Compliance α = 1/k (0 if rigid).
 Hierarchy buildHierarchy(const Model& model, const SolverSettings& settings);
 
+// The factor (dimensionless) on coarse level `level`'s (1-based) stiffness: stiffnessScale ·
+// stiffnessGrowth^(level − 1) (HierarchySettings).
+double coarseStiffnessScale(const HierarchySettings& settings, uint32_t level);
+
 // The prolongation of one level on the CPU (as the GPU's prolongate pass): every row's particle moves by
 // the weighted displacement of its parents, displacement[p] = now[p] − start[p] (m). `lowNow` holds the
 // positions' low parts (the substep's motion); `lowStart` their values when the hierarchy solve started.

@@ -65,6 +65,13 @@ struct HierarchySettings {
   // do not (the default). Between the two: soft enough for the cloth to fold at the coarse scale, stiff
   // enough to carry the weight a compressed stretching-only level lets through (docs/hierarchy.md).
   float compressionCompliance = -1.0f;
+  // Coarse level l's stiffness (the series rule's k, hence 1/compliance) times
+  // stiffnessScale · stiffnessGrowth^(l−1), both dimensionless. A coarse constraint is solved once per
+  // substep, so its stiffness acts as how far one projection goes; on the stiff soft column the rule's
+  // k over-corrects at level 1 and the bar swings, while the deep levels carry the bending
+  // (docs/hierarchy.md "Soft bodies: the soft column"). Defaults 1: the rule unchanged.
+  float stiffnessScale = 1.0f;
+  float stiffnessGrowth = 1.0f;
   // Solver setting only: `enabled` applies to every body, even one that sets its own (the command
   // line's --hierarchy / --no-hierarchy).
   bool overridesBodies = false;
