@@ -165,7 +165,10 @@ TEST_P(TearHierarchy_, TornPieceFallsFreely) {
         static_cast<unsigned long long>(solver.tearing().totalBroken()), freeFrom, start.mass, loaded, error,
         measured, segments);
     ASSERT_GE(freeFrom, 0) << "the sheet did not tear off";
-    EXPECT_LE(freeFrom, 30);
+    // A frame breaks at most 256 constraints (the tear passes' limit, which the CPU reference shares): the
+    // flat gs sheet flags 351 in its first frame, breaks 256, relaxes and hangs on by the rest until frame
+    // 37 (without the limit it was free from frame 0; docs/tearing.md).
+    EXPECT_LE(freeFrom, 45);
     EXPECT_GE(measured, 50);
     EXPECT_LT(error, 1e-4) << "m";
     EXPECT_EQ(across, 0u);
