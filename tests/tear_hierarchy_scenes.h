@@ -13,6 +13,7 @@
 #include "scene/scene.h"
 #include "sim/model.h"
 #include "sim/solver_layout.h"
+#include "tear_scenes.h"
 
 namespace vkxpbd::test {
 
@@ -48,28 +49,6 @@ inline SceneDesc droppingSheet(SolverMode mode, bool hierarchy, float speed = 2.
   scene.solver.hierarchy.enabled = hierarchy;
   return scene;
 }
-
-// Union-find over the intact constraints (distance and elements) of a layout.
-struct TornPieces {
-  std::vector<uint32_t> parent;
-  TornPieces(const SolverLayout& layout, uint32_t n) : parent(n) {
-    std::iota(parent.begin(), parent.end(), 0u);
-    for (const DistanceConstraint& c : layout.distance) join(c.a, c.b);
-    for (const ElementConstraint& e : layout.elements) {
-      join(e.a, e.b);
-      join(e.a, e.c);
-      join(e.a, e.d);
-    }
-  }
-  uint32_t find(uint32_t i) {
-    while (parent[i] != i) i = parent[i] = parent[parent[i]];
-    return i;
-  }
-  void join(uint32_t a, uint32_t b) {
-    const uint32_t ra = find(a), rb = find(b);
-    parent[std::max(ra, rb)] = std::min(ra, rb);
-  }
-};
 
 // The particles (moving, w > 0) of pieces that hold no pinned particle (model rest w = 0 inside the
 // grid), with their mass (kg), centre of mass (m) and mean velocity (m/s), in double.

@@ -6,8 +6,15 @@
 //    │  │  │  │  │  │  │ ╎╎ │  │  │  │  │  │  │  │    the crack: between columns nx/2 − 1 and nx/2
 #pragma once
 
+#include <algorithm>
+#include <cstdint>
+#include <numeric>
+#include <vector>
+
 #include "scene/builtin_scenes.h"
 #include "scene/scene.h"
+#include "sim/model.h"
+#include "sim/solver_layout.h"
 
 namespace vkxpbd::test {
 
@@ -44,5 +51,27 @@ inline SceneDesc tearSheet(SolverMode mode, float speed, float strain,
   scene.solver.damping = 1.0f;  // 1/s
   return scene;
 }
+
+// Union-find over the intact constraints (distance and elements) of a layout.
+struct TornPieces {
+  std::vector<uint32_t> parent;
+  TornPieces(const SolverLayout& layout, uint32_t n) : parent(n) {
+    std::iota(parent.begin(), parent.end(), 0u);
+    for (const DistanceConstraint& c : layout.distance) join(c.a, c.b);
+    for (const ElementConstraint& e : layout.elements) {
+      join(e.a, e.b);
+      join(e.a, e.c);
+      join(e.a, e.d);
+    }
+  }
+  uint32_t find(uint32_t i) {
+    while (parent[i] != i) i = parent[i] = parent[parent[i]];
+    return i;
+  }
+  void join(uint32_t a, uint32_t b) {
+    const uint32_t ra = find(a), rb = find(b);
+    parent[std::max(ra, rb)] = std::min(ra, rb);
+  }
+};
 
 }  // namespace vkxpbd::test

@@ -5,7 +5,6 @@
 #include <algorithm>
 #include <cstdio>
 #include <cstring>
-#include <numeric>
 
 #include <gtest/gtest.h>
 
@@ -32,25 +31,6 @@ TearRun prepare(const SceneDesc& scene) {
   r.layout = buildSolverLayout(r.model, r.settings);
   return r;
 }
-
-// Union-find over the intact constraints (distance and elements) of the solver's current layout.
-struct Pieces {
-  std::vector<uint32_t> parent;
-  explicit Pieces(const SolverLayout& layout, uint32_t n) : parent(n) {
-    std::iota(parent.begin(), parent.end(), 0u);
-    for (const DistanceConstraint& c : layout.distance) join(c.a, c.b);
-    for (const ElementConstraint& e : layout.elements) {
-      join(e.a, e.b);
-      join(e.a, e.c);
-      join(e.a, e.d);
-    }
-  }
-  uint32_t find(uint32_t i) {
-    while (parent[i] != i) i = parent[i] = parent[parent[i]];
-    return i;
-  }
-  void join(uint32_t a, uint32_t b) { parent[std::max(find(a), find(b))] = std::min(find(a), find(b)); }
-};
 
 // Σ m (kg) and Σ m v (kg·m/s) over the moving particles.
 struct Totals {
@@ -100,7 +80,7 @@ TEST_P(Tearing_, SheetTearsAlongTheMiddleLineIntoTwoPieces) {
         << "broken constraint " << k << " between columns " << ca << ", " << cb;
   }
   // Two pieces: the left pins and the right pins are not connected.
-  Pieces pieces(layout, solver.model().particleCount());
+  test::TornPieces pieces(layout, solver.model().particleCount());
   const uint32_t top = (kNy - 1) * kNx;
   EXPECT_NE(pieces.find(top), pieces.find(top + kNx - 1));
   for (uint32_t i = 1; i < kNx / 2; ++i) EXPECT_EQ(pieces.find(top + i), pieces.find(top));
@@ -131,7 +111,7 @@ TEST_P(Tearing_, DihedralElementsAcrossTheCrackBreak) {
     brokenElements += solver.lastTear().brokenElements;
   }
   EXPECT_GT(brokenElements, 0u);
-  Pieces pieces(solver.layout(), solver.model().particleCount());
+  test::TornPieces pieces(solver.layout(), solver.model().particleCount());
   const uint32_t top = (kNy - 1) * kNx;
   EXPECT_NE(pieces.find(top), pieces.find(top + kNx - 1));
   for (uint32_t p = 0; p < kNx * kNy; ++p)
