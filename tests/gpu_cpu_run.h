@@ -5,6 +5,8 @@
 
 #include "cpu_run.h"
 #include "gpu/gpu_solver.h"
+#include "scene/scene.h"
+#include "sim/solver_layout.h"
 
 namespace vkxpbd::test {
 
@@ -21,5 +23,31 @@ inline GpuCpuStates runGpuAndCpu(const vk::Context& ctx, const Model& model, con
   gpu.simulate(frames);
   return {gpu.download(), runCpu(model, settings, layout, frames)};
 }
+
+// A scene on the GPU and on the CPU reference side by side, both from its initial state, stepped
+// together: for tests that compare frame by frame or change something (a pin) in the middle of a run.
+struct Lockstep {
+  Lockstep(const vk::Context& ctx, const SceneDesc& scene)
+      : model(buildModel(scene)),
+        layout(buildSolverLayout(model, scene.solver)),
+        cpu(model, scene.solver, layout),
+        cpuState(makeInitialState(model)),
+        gpu(ctx, model, scene.solver, layout) {
+    gpu.upload(cpuState);
+  }
+  Lockstep(const Lockstep&) = delete;
+  Lockstep& operator=(const Lockstep&) = delete;
+
+  void step(uint32_t frames) {
+    for (uint32_t f = 0; f < frames; ++f) cpu.stepFrame(cpuState);
+    gpu.simulate(frames);
+  }
+
+  const Model model;
+  const SolverLayout layout;
+  CpuSolver cpu;
+  State cpuState;
+  GpuSolver gpu;
+};
 
 }  // namespace vkxpbd::test

@@ -8,6 +8,7 @@
 #include <gtest/gtest.h>
 
 #include "attach_scenes.h"
+#include "bitwise_state.h"
 #include "param_print.h"
 #include "scene_error_of.h"
 #include "sim/cloth_builder.h"
@@ -153,13 +154,7 @@ TEST_P(AttachModes, RerunsAreBitwiseEqual) {
       s = makeInitialState(model);
       for (uint32_t f = 0; f < 20; ++f) solver.stepFrame(s);
     }
-    EXPECT_EQ(std::memcmp(runs[0].positions.data(), runs[1].positions.data(), runs[0].positions.size() * 16),
-              0);
-    EXPECT_EQ(std::memcmp(runs[0].positionsLow.data(), runs[1].positionsLow.data(),
-                          runs[0].positionsLow.size() * 16),
-              0);
-    EXPECT_EQ(
-        std::memcmp(runs[0].velocities.data(), runs[1].velocities.data(), runs[0].velocities.size() * 16), 0);
+    test::expectBitwiseEqual(runs[0], runs[1]);
   }
 }
 

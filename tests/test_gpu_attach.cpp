@@ -8,6 +8,7 @@
 #include <gtest/gtest.h>
 
 #include "attach_scenes.h"
+#include "bitwise_state.h"
 #include "gpu/gpu_solver.h"
 #include "gpu_cpu_run.h"
 #include "gpu_test_fixture.h"
@@ -29,18 +30,14 @@ class GpuAttach : public test::GpuTest, public ::testing::WithParamInterface<Sol
 
 TEST_P(GpuAttach, PinsFollowTheColliderAndTheGpuMatchesTheCpu) {
   const SceneDesc scene = test::attachedClothScene(GetParam());
-  const Model model = buildModel(scene);
-  const SolverLayout layout = buildSolverLayout(model, scene.solver);
-  CpuSolver cpu(model, scene.solver, layout);
-  State cpuState = makeInitialState(model);
-  GpuSolver gpu(*ctx, model, scene.solver, layout);
-  gpu.upload(cpuState);
+  test::Lockstep run(*ctx, scene);
+  const Model& model = run.model;
+  const State& cpuState = run.cpuState;
   double worst = 0.0;
   for (uint32_t f = 1; f <= 60; ++f) {
-    cpu.stepFrame(cpuState);
-    gpu.simulate(1);
+    run.step(1);
     if (f % 15 != 0) continue;
-    const State g = gpu.download();
+    const State g = run.gpu.download();
     worst = std::max(worst,
                      test::attachedPinError(model, combinedPositions(g), f * double(scene.solver.frameDt)));
     const double apart = maxDistance(combinedPositions(g), combinedPositions(cpuState));  // m
@@ -50,7 +47,7 @@ TEST_P(GpuAttach, PinsFollowTheColliderAndTheGpuMatchesTheCpu) {
     EXPECT_LT(apart, f <= 30 ? 1e-5 : 1e-4) << "m at frame " << f;
   }
   EXPECT_LT(worst, 1e-5) << "m";
-  const State g = gpu.download();
+  const State g = run.gpu.download();
   std::printf(
       "attached pins on the GPU, %s: pins within %.3g m of the collider-carried position, GPU - CPU %.3g m\n",
       solverModeName(GetParam()), worst, maxDistance(combinedPositions(g), combinedPositions(cpuState)));
@@ -78,31 +75,22 @@ TEST_P(GpuAttach, StitchedSheetsCloseTheGapAndMatchTheCpu) {
 // Pinned at frame 10 through 20 bytes written to the GPU, held for 20 frames, then released; the CPU
 // reference does the same in its state.
 TEST_P(GpuAttach, RuntimePinMatchesTheCpuAndHoldsItsParticle) {
-  const SceneDesc scene = test::attachedClothScene(GetParam());
-  const Model model = buildModel(scene);
-  const SolverLayout layout = buildSolverLayout(model, scene.solver);
-  CpuSolver cpu(model, scene.solver, layout);
-  State cpuState = makeInitialState(model);
-  GpuSolver gpu(*ctx, model, scene.solver, layout);
-  gpu.upload(cpuState);
+  test::Lockstep run(*ctx, test::attachedClothScene(GetParam()));
   const uint32_t particle = 0;
-  for (uint32_t f = 0; f < 10; ++f) cpu.stepFrame(cpuState);
-  gpu.simulate(10);
-  pinInState(cpuState, particle);
-  gpu.setParticleInverseMass(particle, 0.0f);
-  const glm::vec4 held = combinedPositions(gpu.download())[particle];
-  for (uint32_t f = 0; f < 20; ++f) cpu.stepFrame(cpuState);
-  gpu.simulate(20);
-  State g = gpu.download();
+  run.step(10);
+  pinInState(run.cpuState, particle);
+  run.gpu.setParticleInverseMass(particle, 0.0f);
+  const glm::vec4 held = combinedPositions(run.gpu.download())[particle];
+  run.step(20);
+  State g = run.gpu.download();
   EXPECT_EQ(combinedPositions(g)[particle], held);
-  EXPECT_LT(maxDistance(combinedPositions(g), combinedPositions(cpuState)), 1e-5) << "m";
-  unpinInState(cpuState, model, particle);
-  gpu.setParticleInverseMass(particle, model.restPositions[particle].w);
-  for (uint32_t f = 0; f < 10; ++f) cpu.stepFrame(cpuState);
-  gpu.simulate(10);
-  g = gpu.download();
+  EXPECT_LT(maxDistance(combinedPositions(g), combinedPositions(run.cpuState)), 1e-5) << "m";
+  unpinInState(run.cpuState, run.model, particle);
+  run.gpu.setParticleInverseMass(particle, run.model.restPositions[particle].w);
+  run.step(10);
+  g = run.gpu.download();
   EXPECT_GT(glm::length(glm::vec3(combinedPositions(g)[particle]) - glm::vec3(held)), 1e-3f);
-  EXPECT_LT(maxDistance(combinedPositions(g), combinedPositions(cpuState)), 1e-5) << "m";
+  EXPECT_LT(maxDistance(combinedPositions(g), combinedPositions(run.cpuState)), 1e-5) << "m";
 }
 
 // With the hierarchy on, the coarse solve and the prolongation leave a particle pinned in the state where
@@ -116,24 +104,18 @@ TEST_P(GpuAttach, RuntimePinHoldsWithTheHierarchyAndMatchesTheCpu) {
     c.angularVelocity = glm::vec4(0.0f);
     c.oscillation = glm::vec4(0.0f);
   }
-  const Model model = buildModel(scene);
-  const SolverLayout layout = buildSolverLayout(model, scene.solver);
-  ASSERT_GT(layout.hierarchy.levelCount(), 0u);
-  CpuSolver cpu(model, scene.solver, layout);
-  State cpuState = makeInitialState(model);
-  GpuSolver gpu(*ctx, model, scene.solver, layout);
-  gpu.upload(cpuState);
+  test::Lockstep run(*ctx, scene);
+  ASSERT_GT(run.layout.hierarchy.levelCount(), 0u);
   const uint32_t kept = 0, leftOut = 17 * 4 + 3;  // kept by level 1; prolongated (AttachModes)
-  for (uint32_t f = 0; f < 10; ++f) cpu.stepFrame(cpuState);
-  gpu.simulate(10);
+  run.step(10);
   for (uint32_t p : {kept, leftOut}) {
-    pinInState(cpuState, p);
-    gpu.setParticleInverseMass(p, 0.0f);
+    pinInState(run.cpuState, p);
+    run.gpu.setParticleInverseMass(p, 0.0f);
   }
-  const std::vector<glm::vec4> held = combinedPositions(gpu.download());
-  for (uint32_t f = 0; f < 30; ++f) cpu.stepFrame(cpuState);
-  gpu.simulate(30);
-  const State g = gpu.download();
+  const std::vector<glm::vec4> held = combinedPositions(run.gpu.download());
+  run.step(30);
+  const State g = run.gpu.download();
+  const State& cpuState = run.cpuState;
   const double drift = std::max(glm::length(glm::vec3(combinedPositions(g)[kept] - held[kept])),
                                 glm::length(glm::vec3(combinedPositions(g)[leftOut] - held[leftOut])));
   const double apart = maxDistance(combinedPositions(g), combinedPositions(cpuState));
@@ -181,13 +163,7 @@ TEST_P(GpuAttach, RerunsAreBitwiseEqual) {
     gpu.simulate(30);
     s = gpu.download();
   }
-  EXPECT_EQ(std::memcmp(runs[0].positions.data(), runs[1].positions.data(), runs[0].positions.size() * 16),
-            0);
-  EXPECT_EQ(
-      std::memcmp(runs[0].positionsLow.data(), runs[1].positionsLow.data(), runs[0].positionsLow.size() * 16),
-      0);
-  EXPECT_EQ(std::memcmp(runs[0].velocities.data(), runs[1].velocities.data(), runs[0].velocities.size() * 16),
-            0);
+  test::expectBitwiseEqual(runs[0], runs[1]);
 }
 
 INSTANTIATE_TEST_SUITE_P(Modes, GpuAttach, ::testing::Values(SolverMode::GaussSeidel, SolverMode::Jacobi),

@@ -9,8 +9,10 @@
 
 #include <gtest/gtest.h>
 
+#include "bitwise_state.h"
 #include "contact_test_scenes.h"
 #include "gpu/gpu_solver.h"
+#include "gpu_cpu_run.h"
 #include "gpu_test_fixture.h"
 #include "penetration_check.h"
 #include "scene/scene.h"
@@ -80,12 +82,7 @@ TEST_F(GpuContacts, AgreeWithTheCpuReference) {
   const Model model = buildModel(scene);
   const SolverLayout layout = buildSolverLayout(model, scene.solver);
   const uint32_t frames = 40;
-  CpuSolver cpu(model, scene.solver, layout);
-  State expected = makeInitialState(model);
-  for (uint32_t f = 0; f < frames; ++f) cpu.stepFrame(expected);
-  GpuSolver gpu(*ctx, model, scene.solver, layout);
-  gpu.simulate(frames);
-  const State got = gpu.download();
+  const auto [got, expected] = test::runGpuAndCpu(*ctx, model, scene.solver, layout, frames);
   double worst = 0.0;
   for (size_t i = 0; i < got.positions.size(); ++i)
     worst = std::max(worst, double(glm::length(glm::vec3(got.positions[i] - expected.positions[i]))));
@@ -126,9 +123,7 @@ TEST_F(GpuContacts, RerunsAreBitwiseIdentical) {
     gpu.simulate(20);
     run = gpu.download();
   }
-  EXPECT_EQ(std::memcmp(runs[0].positions.data(), runs[1].positions.data(),
-                        runs[0].positions.size() * sizeof(glm::vec4)),
-            0);
+  test::expectBitwiseEqual(runs[0], runs[1]);
 }
 
 // A cloth dropped edge-first onto a rough floor folds onto itself. With self-collision no edge ends up
@@ -218,9 +213,7 @@ TEST_F(GpuContacts, TriangleContactsAgreeWithTheCpuAndRerunBitwise) {
   for (size_t i = 0; i < expected.positions.size(); ++i)
     worst = std::max(worst, double(glm::length(glm::vec3(runs[0].positions[i] - expected.positions[i]))));
   EXPECT_LT(worst, 1e-3);
-  EXPECT_EQ(std::memcmp(runs[0].positions.data(), runs[1].positions.data(),
-                        runs[0].positions.size() * sizeof(glm::vec4)),
-            0);
+  test::expectBitwiseEqual(runs[0], runs[1]);
   std::vector<uint32_t> all;
   for (const SurfaceMesh& s : model.surfaces) all.insert(all.end(), s.indices.begin(), s.indices.end());
   EXPECT_EQ(test::edgeTriangleIntersections(all, runs[0].positions), 0u);

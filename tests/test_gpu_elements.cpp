@@ -8,6 +8,7 @@
 
 #include <gtest/gtest.h>
 
+#include "bitwise_state.h"
 #include "gpu/gpu_solver.h"
 #include "gpu_test_fixture.h"
 #include "scene/scene.h"
@@ -112,10 +113,7 @@ TEST_F(GpuElements, RerunsAreBitwiseIdentical) {
     gpu.simulate(30);
     run = gpu.download();
   }
-  ASSERT_EQ(runs[0].positions.size(), runs[1].positions.size());
-  EXPECT_EQ(std::memcmp(runs[0].positions.data(), runs[1].positions.data(),
-                        runs[0].positions.size() * sizeof(glm::vec4)),
-            0);
+  test::expectBitwiseEqual(runs[0], runs[1]);
 }
 
 }  // namespace

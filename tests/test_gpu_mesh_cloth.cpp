@@ -7,6 +7,7 @@
 #include <gtest/gtest.h>
 
 #include "gpu/gpu_solver.h"
+#include "gpu_cpu_run.h"
 #include "gpu_test_fixture.h"
 #include "param_print.h"
 #include "scene/scene.h"
@@ -29,14 +30,7 @@ TEST_P(GpuMeshCloth, GarmentDrapeAgreesWithTheCpuReference) {
   // after 8, 38 µm after 9, 0.19 mm after 10; jacobi 0.0001, 0.22, 0.42 µm, 0.43 µm, 0.65 µm; with μk 0.5
   // and 1/(3B) gs was 2.7 µm after 10), so the comparison is after 8 frames.
   const uint32_t frames = 8;
-  CpuSolver cpu(model, scene.solver, layout);
-  State expected = makeInitialState(model);
-  for (uint32_t f = 0; f < frames; ++f) cpu.stepFrame(expected);
-
-  GpuSolver gpu(*ctx, model, scene.solver, layout);
-  gpu.upload(makeInitialState(model));
-  gpu.simulate(frames);
-  const State got = gpu.download();
+  const auto [got, expected] = test::runGpuAndCpu(*ctx, model, scene.solver, layout, frames);
   double distance = 0.0, moved = 0.0;  // m
   for (size_t p = 0; p < got.positions.size(); ++p) {
     distance = std::max(distance, double(glm::length(glm::vec3(got.positions[p] - expected.positions[p]))));

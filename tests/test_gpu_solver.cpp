@@ -5,6 +5,7 @@
 
 #include <gtest/gtest.h>
 
+#include "bitwise_state.h"
 #include "gpu/gpu_solver.h"
 #include "gpu_test_fixture.h"
 #include "param_print.h"
@@ -93,10 +94,7 @@ TEST_P(GpuDeterminism, TwoRunsAreBitwiseIdentical) {
   const SolverLayout layout = buildSolverLayout(model, scene.solver);
   const State a = runGpu(model, scene.solver, layout, 60);
   const State b = runGpu(model, scene.solver, layout, 60);
-  ASSERT_EQ(a.positions.size(), b.positions.size());
-  EXPECT_EQ(std::memcmp(a.positions.data(), b.positions.data(), a.positions.size() * sizeof(glm::vec4)), 0);
-  EXPECT_EQ(std::memcmp(a.velocities.data(), b.velocities.data(), a.velocities.size() * sizeof(glm::vec4)),
-            0);
+  test::expectBitwiseEqual(a, b);
 }
 
 INSTANTIATE_TEST_SUITE_P(Modes, GpuDeterminism,

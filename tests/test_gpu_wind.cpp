@@ -5,6 +5,7 @@
 
 #include <gtest/gtest.h>
 
+#include "bitwise_state.h"
 #include "gpu/gpu_solver.h"
 #include "gpu_cpu_run.h"
 #include "gpu_test_fixture.h"
@@ -90,11 +91,7 @@ TEST_F(GpuWind, RerunsAreBitwiseEqual) {
     gpu.simulate(30);
     run = gpu.download();
   }
-  ASSERT_EQ(runs[0].positions.size(), runs[1].positions.size());
-  const size_t bytes = runs[0].positions.size() * sizeof(glm::vec4);
-  EXPECT_EQ(std::memcmp(runs[0].positions.data(), runs[1].positions.data(), bytes), 0);
-  EXPECT_EQ(std::memcmp(runs[0].positionsLow.data(), runs[1].positionsLow.data(), bytes), 0);
-  EXPECT_EQ(std::memcmp(runs[0].velocities.data(), runs[1].velocities.data(), bytes), 0);
+  test::expectBitwiseEqual(runs[0], runs[1]);
 }
 
 }  // namespace
