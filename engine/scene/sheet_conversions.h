@@ -79,13 +79,13 @@ constexpr double stretchCompliance(double tensileStiffness) {
 constexpr double shearCompliance(double shearStiffness) {
   return 1.0 / shearStiffness;
 }  // m/N
-// Dihedral hinges (C = θ, energy θ²/(2α) per hinge) on square cells split by one diagonal: a sheet bent to a
-// cylinder along a grid axis has one hinge per cell at θ = κh, so its energy per area is κ²/(2α) and α = 1/B
-// would be exact; but a free strip (Peirce's test) also twists, which the one-way diagonals couple to the
-// bend, and minimising over the twist and the cross curvature leaves 2/3 of the hinge stiffness
-// (docs/materials.md, "Bend"). So the hinge stiffness is 3B/2.
+// Dihedral hinges weighted by |e|²/(A₁+A₂) (energy |e|²θ²/(2α(A₁+A₂)) per hinge): a sheet bent to a cylinder
+// whose generators run along an edge family stores κ²/(2α) per area, so α = 1/B would be exact for it; but a
+// free strip (Peirce's test) also twists, which a grid's one-way diagonals couple to the bend, and minimising
+// over the twist and the cross curvature leaves 4/5 of the stiffness (docs/materials.md, "Bend"). So the
+// sheet's cylinder stiffness is 5B/4.
 constexpr double bendCompliance(double bendingRigidity) {
-  return 2.0 / (3.0 * bendingRigidity);
+  return 4.0 / (5.0 * bendingRigidity);
 }  // 1/(N·m)
 
 }  // namespace vkxpbd::sheet

@@ -45,6 +45,12 @@ float cotangent(vec3 a, vec3 b) {
 
 }  // namespace
 
+float hingeWeight(vec3 x0, vec3 x1, vec3 x2, vec3 x3) {
+  const vec3 e = x1 - x0;
+  const float areas = 0.5f * (glm::length(glm::cross(e, x2 - x0)) + glm::length(glm::cross(e, x3 - x0)));
+  return glm::dot(e, e) / areas;
+}
+
 bool isometricWeights(vec3 x0, vec3 x1, vec3 x2, vec3 x3, glm::vec4& K, float& sqrtScale) {
   const vec3 e0 = x1 - x0, e1 = x2 - x0, e2 = x3 - x0, e3 = x2 - x1, e4 = x3 - x1;
   const float area0 = 0.5f * glm::length(glm::cross(e0, e1));  // m²
@@ -54,7 +60,9 @@ bool isometricWeights(vec3 x0, vec3 x1, vec3 x2, vec3 x3, glm::vec4& K, float& s
   const float c01 = cotangent(e0, e1), c02 = cotangent(e0, e2);
   const float c03 = cotangent(-e0, e3), c04 = cotangent(-e0, e4);
   K = glm::vec4(c03 + c04, c01 + c02, -c01 - c03, -c02 - c04);
-  sqrtScale = std::sqrt(3.0f / (area0 + area1));
+  // 1/(A₀+A₁), not Bergou's 3/(A₀+A₁): with it a sheet rolled to a cylinder of curvature κ stores κ²/(2α)
+  // per area, as the dihedral hinges do (docs/materials.md, "Bend"), so α means the same in both models.
+  sqrtScale = std::sqrt(1.0f / (area0 + area1));
   return true;
 }
 
@@ -76,6 +84,9 @@ void addBending(Model& model, const std::vector<uint32_t>& triangles, BendingMod
       if (glm::dot(g.g2, g.g2) == 0.0f) continue;  // a degenerate triangle: no angle to keep
       e.type = VKXPBD_ELEMENT_DIHEDRAL;
       e.rest = g.C;  // the rest angle (C with rest angle 0)
+      // Discrete shells: a hinge stores |e|²/(A₁+A₂) θ²/(2α), so a cylinder whose generators run along an
+      // edge family stores κ²/(2α) per area whatever the triangles' shape and size.
+      e.compliance = compliance / hingeWeight(x0, x1, x2, x3);
     } else {
       glm::vec4 K;
       if (!isometricWeights(x0, x1, x2, x3, K, e.rest)) continue;

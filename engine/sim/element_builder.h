@@ -26,12 +26,18 @@ struct EdgeStencil {
 // first appearance. Edges on more than two triangles or with inconsistent orientation are skipped.
 std::vector<EdgeStencil> bendingStencils(const std::vector<uint32_t>& triangles);
 
+// The discrete-shells weight |e|²/(A₁+A₂) of the hinge on edge (x0, x1) with wings x2, x3 at rest
+// (dimensionless; 1 on a square grid's axis edges, 2 on its diagonals).
+float hingeWeight(glm::vec3 x0, glm::vec3 x1, glm::vec3 x2, glm::vec3 x3);
+
 // Isometric bending weights K (Σ K = 0, Σ K_i x_i = 0 for a flat stencil) of a stencil at rest, and
-// √(3/(A₀+A₁)) (1/m). Returns false when a triangle is degenerate.
+// √(1/(A₀+A₁)) (1/m). Returns false when a triangle is degenerate.
 bool isometricWeights(glm::vec3 x0, glm::vec3 x1, glm::vec3 x2, glm::vec3 x3, glm::vec4& K, float& sqrtScale);
 
-// Bending across every interior edge of `triangles`. Compliance α in 1/(N·m) (the inverse of the
-// bending stiffness, J per rad² for the dihedral model), PBD stiffness k in [0,1].
+// Bending across every interior edge of `triangles`. Compliance α in 1/(N·m): the inverse of the bending
+// stiffness a sheet shows when rolled to a cylinder along an edge family (energy κ²/(2α) per area). A
+// dihedral hinge gets α (A₁+A₂)/|e|² (1/hingeWeight; J per rad² is its inverse), so the mesh's shape and
+// resolution do not change the sheet's stiffness. PBD stiffness k in [0,1] (not weighted).
 void addBending(Model& model, const std::vector<uint32_t>& triangles, BendingModel bending, float compliance,
                 float stiffness);
 
