@@ -145,10 +145,6 @@ void prolongateRow(uint base, uint index) {
   positionLow[i].xyz += prolongationDelta(weights, d[0], d[1], d[2], d[3]);
 }
 
-// Hierarchy with BDF2: particle i's displacement by the coarse levels in this substep (m), kept in the
-// hierarchy buffer from `base` for the velocity update (bdf2CoarseVelocity).
-void storeCoarseDisplacement(uint base, uint i) { hierarchy[base + i] = vec4(positionLow[i].xyz - predicted[i].xyz, 0.0f); }
-
 // Projects stored element constraint `index` (λ after the distance constraints' λ) like
 // projectStoredDistance (taken s times); the caller applies the corrections.
 ElementCorrection projectStoredElement(uint index, bool firstIteration, float s) {
@@ -346,15 +342,16 @@ void collideParticle(uint i, uint substep) {
 // Substep end: v = v* + (x − x*)/Δt, damped, where x − x* = lo − lo* (the high part did not move);
 // then the two parts are renormalised exactly.
 // BDF2: that is the substep's mean velocity u, and v = 3/2 u − 1/2 u_previous (shared/integrator_math.h).
-// coarseBase: where the coarse levels' displacements are (BDF2 with the hierarchy), else VKXPBD_NONE.
-void updateParticleVelocity(uint i, uint coarseBase) {
+// hierarchyBase: BDF2 with the hierarchy, where the flags of its particles are (bdf2HierarchyVelocity), else
+// VKXPBD_NONE.
+void updateParticleVelocity(uint i, uint hierarchyBase) {
   vec3 lo = positionLow[i].xyz;
   if (params.integrator == VKXPBD_INTEGRATOR_BDF2 && positions[i].w > 0.0f) {
     vec3 mean = updateVelocity(lo, predicted[i].xyz, velocities[i].xyz, params.invDt, 1.0f);
     vec4 history = integratorHistory[i];
     Bdf2Update u = bdf2Update(mean, history, params.gravity.xyz, params.dt, params.dampingFactor);
-    if (coarseBase != VKXPBD_NONE && history.w > 0.0f)
-      u.velocity = bdf2CoarseVelocity(u.velocity, hierarchy[coarseBase + i].xyz, params.invDt, params.dampingFactor);
+    if (hierarchyBase != VKXPBD_NONE && hierarchy[hierarchyBase + i].x != 0.0f && history.w > 0.0f)
+      u.velocity = bdf2HierarchyVelocity(u.velocity, lo - predicted[i].xyz, params.invDt, params.dampingFactor);
     velocities[i] = vec4(u.velocity, 0.0f);
     integratorHistory[i] = u.mean;
     if (u.writePrevious) integratorHistory[params.particleCount + i] = vec4(u.previous, 0.0f);

@@ -1,7 +1,7 @@
 #version 450
 // Stage "update velocity": one thread per particle. The last substep of a frame also advances the
-// frame clock. pc.slotBase: the coarse levels' displacements in the hierarchy buffer (BDF2 with the
-// hierarchy), else VKXPBD_NONE.
+// frame clock. pc.slotBase: BDF2 with the hierarchy, the flags of the hierarchy's particles in the hierarchy
+// buffer (shared/hierarchy_math.h, bdf2HierarchyVelocity), else VKXPBD_NONE.
 #include "solver_passes.glsl"
 
 void main() {

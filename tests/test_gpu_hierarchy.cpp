@@ -1,7 +1,7 @@
 // The hierarchy solve on the GPU (issue 13; docs/hierarchy.md): the GPU's coarse solve and prolongation
 // passes give the CPU reference's positions for a pinned cloth and a pinned soft body in both solver
-// modes (and the cloth with BDF2, whose coarse displacement pass feeds the velocity update), two runs are
-// bitwise identical, the frame holds levels × colours coarse passes and one prolongation per level and
+// modes (and the cloth with BDF2, whose solve displacement enters the velocity as implicit Euler's), two runs
+// are bitwise identical, the frame holds levels × colours coarse passes and one prolongation per level and
 // substep (passesPerFrame, the "level l" timing stages), and the passes carry their labels. Validation is on
 // (gpu_test_fixture.h).
 #include <algorithm>
@@ -28,7 +28,7 @@ constexpr uint32_t kTestFuseBound = 8192;
 struct HierarchyCase {
   bool cloth;  // the 16² standard cloth; otherwise the shipped soft beam (Neo-Hookean cantilever)
   SolverMode mode;
-  bool bdf2 = false;  // BDF2 (the coarse displacement pass and its velocity term), else implicit Euler
+  bool bdf2 = false;  // BDF2 (bdf2HierarchyVelocity, flags in the hierarchy buffer), else implicit Euler
   bool fused = true;  // the small levels in one dispatch (kTestFuseBound), else one pass per colour (default)
   bool compression = false;  // coarse constraints also resist compression (compression_compliance)
   bool scaled = false;  // bilateral, stiffness_scale 0.02, stiffness_growth 2.8 (the soft column's setting)

@@ -133,11 +133,6 @@ void CpuSolver::runPass(State& state, const ScheduledPass& p) {
                      tearMarks());
       }
       break;
-    case PassId::CoarseDisplacement:
-      coarseDisplacement_.resize(model_.particleCount());
-      for (uint32_t i = 0; i < model_.particleCount(); ++i)
-        coarseDisplacement_[i] = vec3(state.positionsLow[i]) - vec3(predicted_[i]);
-      break;
     case PassId::MomentumStart:
       // As momentumStartParticle in the shaders: BDF2 keeps the substep's start xⁿ = x* − v*Δt instead.
       if (params_.integrator != VKXPBD_INTEGRATOR_BDF2) {
@@ -573,9 +568,10 @@ void CpuSolver::updateVelocities(State& state) {
       const vec4 history = history_[i];
       gpu::Bdf2Update u =
           gpu::bdf2Update(mean, history, vec3(params_.gravity), params_.dt, params_.dampingFactor);
-      if (layout_.coarseDisplacementBase != VKXPBD_NONE && history.w > 0.0f)
-        u.velocity =
-            gpu::bdf2CoarseVelocity(u.velocity, coarseDisplacement_[i], params_.invDt, params_.dampingFactor);
+      if (!layout_.bdf2HierarchyParticles.empty() && layout_.bdf2HierarchyParticles[i] != 0 &&
+          history.w > 0.0f)
+        u.velocity = gpu::bdf2HierarchyVelocity(u.velocity, lo - vec3(predicted_[i]), params_.invDt,
+                                                params_.dampingFactor);
       state.velocities[i] = vec4(u.velocity, 0.0f);
       history_[i] = u.mean;
       if (u.writePrevious) history_[model_.particleCount() + i] = vec4(u.previous, 0.0f);

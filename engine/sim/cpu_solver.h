@@ -127,8 +127,7 @@ class CpuSolver {
   // BDF2 only: per particle the last substep's mean velocity [0, N) and the velocity before it [N, 2N), m/s.
   std::vector<glm::vec4> history_;
   std::vector<uint32_t> pinOfParticle_;
-  std::vector<glm::vec4> predicted_;           // x* of the current substep, m
-  std::vector<glm::vec3> coarseDisplacement_;  // BDF2 with the hierarchy: by the coarse levels, m
+  std::vector<glm::vec4> predicted_;  // x* of the current substep, m
   std::vector<float> coneSurplus_;  // per free body: its static cone's mean surplus (collider_math.h), kg·m
   std::vector<float> stick_;  // per particle: 1 when its solid body stuck in the last friction cone pass
   std::vector<glm::vec4> coneTerms_;  // per particle: its static-cone terms from the last collide, kg·m

@@ -33,10 +33,6 @@ constexpr std::array<PassInfo, kPassCount> kTable = {{
     {CoarseLevels, "coarse levels", "coarse_levels.comp", WorkGroups, Level,
      "level program, hierarchy constraints and rows, positions, predicted x* → positions' low part (the "
      "small levels, coarsest first)"},
-    {CoarseDisplacement, "coarse displacement", "coarse_displacement.comp", Threads, Pass,
-     "positions' low part, predicted x* → coarse displacements (hierarchy buffer)",
-     // low part 16 and x* 16 read, displacement 16 written
-     48},
     {MomentumStart, "momentum start", "momentum_start.comp", Threads, Pass,
      "positions' low part → momentum start positions"},
     {SolveColour, "solve colour", "solve_colour.comp", Threads, Colour,
@@ -87,7 +83,7 @@ constexpr std::array<PassInfo, kPassCount> kTable = {{
      "colliders, signed-distance grids, positions, predicted x*, clock, stick marks → positions' low "
      "part, velocities, cone terms"},
     {UpdateVelocity, "update velocity", "update_velocity.comp", Threads, Pass,
-     "positions, predicted x*, integrator history, coarse displacements → velocities, positions "
+     "positions, predicted x*, integrator history, hierarchy particles (BDF2) → velocities, positions "
      "(renormalised), clock"},
     {AeroForces, "aero forces", "aero_forces.comp", Threads, Pass,
      "surface triangles, positions, velocities, wind, clock → triangle forces", 0, 0, PassLayout::Surface},

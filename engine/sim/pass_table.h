@@ -20,10 +20,9 @@ enum class PassId : uint32_t {
   HashSort,
   HashNeighbours,
   TriangleNeighbours,
-  CoarseSolve,         // one colour of one hierarchy level (sim/hierarchy.h)
-  Prolongate,          // one hierarchy level's left-out particles follow their parents
-  CoarseLevels,        // the hierarchy's small levels, every colour and prolongation, in one work group
-  CoarseDisplacement,  // BDF2 with the hierarchy: each particle's displacement by the coarse levels
+  CoarseSolve,   // one colour of one hierarchy level (sim/hierarchy.h)
+  Prolongate,    // one hierarchy level's left-out particles follow their parents
+  CoarseLevels,  // the hierarchy's small levels, every colour and prolongation, in one work group
   MomentumStart,
   SolveColour,    // one colour with element constraints
   SolveDistance,  // one colour of distance constraints only

@@ -180,8 +180,14 @@ void setHierarchy(SolverLayout& layout, Hierarchy hierarchy, uint32_t particleCo
   layout.coarseProgramBase = base;
   base += static_cast<uint32_t>(layout.coarseProgram.size());
   if (bdf2 && !layout.hierarchy.empty()) {
-    layout.coarseDisplacementBase = base;
+    // Level 1 keeps or leaves out (with a row) every level-0 particle of a body with coarse levels.
+    layout.bdf2HierarchyBase = base;
     base += particleCount;
+    layout.bdf2HierarchyParticles.assign(particleCount, 0);
+    const HierarchyLevel& first = layout.hierarchy.levels.front();
+    for (uint32_t p : first.particles) layout.bdf2HierarchyParticles[p] = 1;
+    for (const gpu::ProlongationRow& row : first.prolongation)
+      layout.bdf2HierarchyParticles[row.particle] = 1;
   }
   layout.hierarchyWords = base;
 }
@@ -200,7 +206,9 @@ std::vector<glm::vec4> packHierarchy(const SolverLayout& layout) {
     std::memcpy(words.data() + at + 2 * level.constraints.size(), level.prolongation.data(),
                 level.prolongation.size() * sizeof(gpu::ProlongationRow));
   }
-  words.resize(layout.hierarchyWords, glm::vec4(0.0f));  // the coarse displacements (BDF2)
+  words.resize(layout.hierarchyWords, glm::vec4(0.0f));
+  for (size_t i = 0; i < layout.bdf2HierarchyParticles.size(); ++i)  // BDF2: the hierarchy's particles
+    words[layout.bdf2HierarchyBase + i].x = float(layout.bdf2HierarchyParticles[i]);
   if (!layout.coarseProgram.empty())
     std::memcpy(words.data() + layout.coarseProgramBase, layout.coarseProgram.data(),
                 layout.coarseProgram.size() * sizeof(glm::uvec4));

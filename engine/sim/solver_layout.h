@@ -68,9 +68,12 @@ struct SolverLayout {
   Hierarchy hierarchy;
   std::vector<uint32_t> hierarchyConstraintBase;
   std::vector<uint32_t> hierarchyRowBase;
-  // BDF2 with the hierarchy: after the levels, one vec4 per particle for its displacement by the coarse
-  // levels in the current substep (m; hierarchy_math.h, bdf2CoarseVelocity); VKXPBD_NONE otherwise.
-  uint32_t coarseDisplacementBase = VKXPBD_NONE;
+  // BDF2 with the hierarchy: after the levels, one vec4 per particle, x = 1 for a particle of a body with
+  // coarse levels (its solve displacement enters the velocity as in implicit Euler, hierarchy_math.h
+  // bdf2HierarchyVelocity), else 0; VKXPBD_NONE without BDF2 or coarse levels. `bdf2HierarchyParticles`:
+  // the same flags for the CPU reference (empty when VKXPBD_NONE).
+  uint32_t bdf2HierarchyBase = VKXPBD_NONE;
+  std::vector<uint8_t> bdf2HierarchyParticles;
   // The small levels (at most fusedLevelConstraints constraints each, and every coarser level too) run in
   // one dispatch ("coarse levels"): levels fusedLevel … levelCount, coarsest first, as a program of steps
   // (kind VKXPBD_COARSE_STEP_*, base, first, count) in the hierarchy buffer at coarseProgramBase. 0: none.

@@ -116,12 +116,6 @@ void ScheduleBuilder::hierarchy() {
     pc.slotBase = layout_.hierarchyRowBase[l - 1];
     add(PassId::Prolongate, pc.count, pc, l);
   }
-  if (layout_.coarseDisplacementBase != VKXPBD_NONE) {  // BDF2: kept for the velocity update
-    const uint32_t n = model_.particleCount();
-    gpu::PassConstants pc = range(0, n);
-    pc.slotBase = layout_.coarseDisplacementBase;
-    add(PassId::CoarseDisplacement, n, pc);
-  }
 }
 
 // `momentumStarted`: the momentum start of this iteration was taken before the hierarchy's passes.
@@ -209,7 +203,7 @@ FrameSchedule ScheduleBuilder::build(bool grab) {
     if (cones) add(PassId::FrictionCone, static_cast<uint32_t>(model_.momentumBodies.size()), range(0, n));
     gpu::PassConstants velocity =
         range(0, n, substep_ + 1 == settings_.substeps ? VKXPBD_FLAG_LAST_SUBSTEP : 0u);
-    velocity.slotBase = layout_.coarseDisplacementBase;
+    velocity.slotBase = layout_.bdf2HierarchyBase;
     add(PassId::UpdateVelocity, n, velocity);
   }
   if (!model_.tears.empty()) {

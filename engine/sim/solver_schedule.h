@@ -6,8 +6,7 @@
 //   [aero forces → aero apply]  (wind, on the surface set)
 //   → predict → [hash (8 passes) → triangle neighbours]  (contacts, every rebuild interval)
 //   → hierarchy: [momentum start] → [coarse levels: the small levels in one dispatch]
-//     → for each other level, coarsest first: its colours → prolongate
-//     → [coarse displacement (BDF2)]                                                  (hierarchy on)
+//     → for each other level, coarsest first: its colours → prolongate                (hierarchy on)
 //   → iterations × [momentum start → colours → Jacobi batch (2) → volume (3) → momentum reduce, apply
 //                   → contacts (3–4) → tethers → grab]
 //   → collide → [friction cone]  (solid bodies and colliders) → update velocity

@@ -71,17 +71,24 @@ XPBD_FN bool prolongationTorn(uint level, uint childMask) {
   return tornAtLevel(childMask, level - 1u);
 }
 
-// BDF2 with the hierarchy: the velocity of a particle whose substep had a valid BDF2 history (m/s), given
-// its BDF2 velocity (3/2 uⁿ⁺¹ − 1/2 uⁿ, damped) and the displacement d (m) the coarse levels gave it in
-// this substep (its position after the hierarchy's passes minus x*). BDF2 turns d into 3/2 d/Δt of
-// velocity; the coarse constraints are one-sided (they pull only when stretched) and solved once, so a
-// particle they stop would leave at half its approach speed, the same bounce from nowhere as at an impact
-// (shared/integrator_math.h). Here d enters as in implicit Euler, d/Δt: a coarse constraint stops a particle
-// without a rebound. Measured on the 32² standard cloth (gs, 10 × 1): stretch p99 after 240 frames 6.6%
-// (growing from 4.0% at frame 60) without this, 2.6% with it; flat BDF2 2.4% (docs/hierarchy.md).
-XPBD_FN vec3 bdf2CoarseVelocity(vec3 bdf2Velocity, vec3 coarseDisplacement, float invDt,
-                                float dampingFactor) {
-  return bdf2Velocity - (0.5f * invDt * dampingFactor) * coarseDisplacement;
+// BDF2 with the hierarchy: the velocity of a particle of a body with coarse levels whose substep had a
+// valid BDF2 history (m/s), given its BDF2 velocity (3/2 uⁿ⁺¹ − 1/2 uⁿ, damped) and the displacement d (m)
+// of the substep's whole solve (its position at the velocity update minus x*: the coarse levels, the
+// prolongation and the fine iterations). BDF2 turns d into 3/2 d/Δt of velocity; here d enters as in
+// implicit Euler, d/Δt, while the free motion keeps BDF2's second-order prediction:
+//   v = 3/2 v* − 1/2 uⁿ + d/Δt.
+// Why: the coarse levels make the solve's response abrupt (a rigid coarse constraint stops a whole strip of
+// cloth in one substep), and BDF2's velocity formula assumes a smooth trajectory: a particle that the
+// solve stops (it came at speed s, uⁿ⁺¹ = 0) would leave at −s/2, the bounce from nowhere that BDF2 gives at
+// an impact (shared/integrator_math.h). Treating only the coarse levels' part so was not enough: where
+// the fine solve undoes a coarse push (d_f ≈ −d_c at a wrinkle the coarse constraints would flatten), the
+// push entered as d_c/Δt and its undoing as −3/2 d_c/Δt, a net −1/2 d_c/Δt towards the wrinkle, a
+// positive feedback (docs/hierarchy.md "BDF2"). With the whole solve's displacement the two cancel. For
+// rigid constraints this is the inelastic projection of implicit Euler; a compliant constraint's force
+// enters the velocity with 2/3 of BDF2's weight (α̃ stays α/(4/9 Δt²)).
+XPBD_FN vec3 bdf2HierarchyVelocity(vec3 bdf2Velocity, vec3 solveDisplacement, float invDt,
+                                   float dampingFactor) {
+  return bdf2Velocity - (0.5f * invDt * dampingFactor) * solveDisplacement;
 }
 
 XPBD_END_NAMESPACE
