@@ -1,11 +1,12 @@
 #version 450
 // Surface pass "tear check" (docs/tearing.md): once per frame, after the last substep; one thread per
 // distance constraint (pc.count of them). A constraint past its tear strain or force (shared/tear_math.h,
-// the same test as Tearing::findBroken) sets its flag in the broken list, the flag of its block of
-// VKXPBD_TEAR_SPLIT_PER_CHUNK constraints after the flags (so the split skips empty blocks), and counts
-// itself; the frame's first command cleared the list. The tear split pass then breaks the flagged ones
-// in layout order and leaves their indices, sorted, at the list's front; where the host splits
-// instead, it reads the flags.
+// the same test as Tearing::findBroken) sets its flag in the broken list to 1 + its strain bin
+// (tearStrainBin), raises the flag of its block of VKXPBD_TEAR_SPLIT_PER_CHUNK constraints after the
+// flags to at least that (so the split skips blocks with nothing it takes), counts itself in its bin
+// after the block flags, and in the total; the frame's first command cleared the list. The tear split
+// pass then breaks the flagged ones (the most strained 256 when more) in layout order and leaves their
+// indices, sorted, at the list's front; where the host splits instead, it reads the flags.
 #include "surface_common.glsl"
 #include "shared/tear_math.h"
 
@@ -27,8 +28,14 @@ void main() {
   if (!tearBreaks(positions[c.a].xyz, positions[c.b].xyz, c.restLength, limits.x, lambda[k], params.alphaScale,
                   limits.y))
     return;
-  tearBroken[k] = 1u;
-  atomicOr(tearBroken[pc.count + k / VKXPBD_TEAR_SPLIT_PER_CHUNK], 1u);
+  // How far past its limit (the strain bin, shared/tear_math.h): the split takes the most strained
+  // first when the frame flags more than it breaks.
+  uint bin = tearStrainBin(positions[c.a].xyz, positions[c.b].xyz, c.restLength, limits.x, lambda[k],
+                           params.alphaScale, limits.y);
+  tearBroken[k] = 1u + bin;
+  atomicMax(tearBroken[pc.count + k / VKXPBD_TEAR_SPLIT_PER_CHUNK], 1u + bin);
+  uint blocks = (pc.count + VKXPBD_TEAR_SPLIT_PER_CHUNK - 1u) / VKXPBD_TEAR_SPLIT_PER_CHUNK;
+  atomicAdd(tearBroken[pc.count + blocks + bin], 1u);
   atomicAdd(tearCount, 1u);
   if (pc.slotBase != 0u) {
     markTornParticle(c.a, pc.slotBase);

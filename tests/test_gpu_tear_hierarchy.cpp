@@ -94,7 +94,7 @@ TEST_P(GpuTearHierarchy, ShippedSceneAsTheCpuReference) {
 }
 
 // Past the tear passes' limit: cloth_tear.json with the hierarchy at tear strain 1.02 (jacobi) or 1.005
-// (gs), 40 frames: frames that flag more than the 256 a frame takes break the first 256 in layout order on
+// (gs), 40 frames: frames that flag more than the 256 a frame takes break the 256 most strained on
 // the GPU and in the CPU reference alike, with the torn marks of every flagged constraint.
 TEST_P(GpuTearHierarchy, FramesPastThePassLimitAsTheCpuReference) {
   SceneDesc scene = loadScene(VKXPBD_SOURCE_DIR "/scenes/cloth_tear.json");

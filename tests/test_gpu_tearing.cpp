@@ -12,6 +12,7 @@
 #include "param_print.h"
 #include "scene/scene.h"
 #include "shared/config.h"
+#include "shared/tear_math.h"
 #include "sim/cloth_builder.h"
 #include "sim/colouring.h"
 #include "sim/contact_hash.h"
@@ -224,17 +225,22 @@ TEST_P(GpuTearing, Bdf2SameTearsAsTheCpuReference) {
 }
 
 // A frame breaks at most 256 constraints where the GPU splits (VKXPBD_TEAR_CHUNKS ×
-// VKXPBD_TEAR_SPLIT_PER_CHUNK, the split's chunks walking the check's flags in layout order); the other
-// flagged ones stay whole and are checked again in the next frame, with no host in the frame, and the CPU
-// reference takes the same first 256: cloth_tear.json with a tear strain of 1.02 (it flags hundreds of
-// constraints in some frames), 40 frames. In every frame the broken lists are equal, some frames break
-// exactly the limit, the tearing goes on after them, the colouring stays valid, the mass is the mass
-// loaded and the positions are the CPU reference's. Both modes.
-TEST_P(GpuTearing, FramesPastThePassLimitBreakTheirFirst256AsTheCpuReference) {
+// VKXPBD_TEAR_SPLIT_PER_CHUNK); when it flags more, the most strained break (by strain bin,
+// shared/tear_math.h; in the cutoff bin the first in layout order), the others stay whole and are checked
+// again in the next frame, with no host in the frame, and the CPU reference takes the same:
+// cloth_tear.json with a tear strain of 1.02 (it flags hundreds of constraints in some frames), 40 frames.
+// In every frame the GPU flags as many and breaks the same list as the CPU reference; in every frame past
+// the limit each broken constraint's strain ratio |x_a − x_b| / (strain · L₀) is ≥ every flagged unbroken
+// one's, except within the cutoff bin (one bin is 1/16 of an octave of the ratio wide), where the broken
+// ones come first in layout order; the tearing goes on after them, the colouring stays valid, the mass is
+// the mass loaded and the positions are the CPU reference's. Both modes.
+TEST_P(GpuTearing, FramesPastThePassLimitBreakTheMostStrainedAsTheCpuReference) {
   SceneDesc scene = loadScene(VKXPBD_SOURCE_DIR "/scenes/cloth_tear.json");
   scene.solver.mode = GetParam();
   Model model = buildModel(scene);
-  model.tears.at(0).settings.strain = 1.02f;
+  const float strain = 1.02f;
+  model.tears.at(0).settings.strain = strain;
+  ASSERT_EQ(model.tears.at(0).settings.force, 0.0f);  // the ratio below is the stretch's alone
   ASSERT_TRUE(tearSplitsOnGpu(model));
   const uint32_t limit = VKXPBD_TEAR_CHUNKS * VKXPBD_TEAR_SPLIT_PER_CHUNK;
   ASSERT_EQ(limit, 256u);
@@ -245,24 +251,86 @@ TEST_P(GpuTearing, FramesPastThePassLimitBreakTheirFirst256AsTheCpuReference) {
   GpuSolver gpu(*ctx, model, scene.solver, layout);
   gpu.upload(cpuState);
   int firstAtLimit = -1;
-  uint32_t mismatches = 0, framesAtLimit = 0, splitsAfter = 0;
+  uint32_t mismatches = 0, framesAtLimit = 0, splitsAfter = 0, orderViolations = 0, sharedCutoff = 0;
+  uint32_t mostFlagged = 0;
+  double worstMargin = 1e30;  // over frames past the limit: min broken ratio above the cutoff − max unbroken
   for (int f = 0; f < 40; ++f) {
+    // The ends as the tear check sees them (the split moves no particle: the copies start where their
+    // originals are, so the frame's end positions are the check's).
+    const std::vector<DistanceConstraint> ends = cpu.layout().distance;
     gpu.simulate(1);
     cpu.stepFrame(cpuState);
-    const std::vector<uint32_t>& want = cpu.lastTear().broken;
-    const std::vector<uint32_t> got = gpu.lastTear().broken;
-    EXPECT_LE(want.size(), limit) << "frame " << f;
-    if (got != want) ++mismatches;
-    if (firstAtLimit >= 0) splitsAfter += gpu.lastTear().splits;
-    if (want.size() == limit) {
-      ++framesAtLimit;
-      if (firstAtLimit < 0) firstAtLimit = f;
+    const TearReport& want = cpu.lastTear();
+    const TearReport got = gpu.lastTear();
+    EXPECT_LE(want.broken.size(), limit) << "frame " << f;
+    EXPECT_EQ(got.flagged, want.flagged) << "frame " << f;
+    if (got.broken != want.broken) ++mismatches;
+    if (firstAtLimit >= 0) splitsAfter += got.splits;
+    if (want.flagged <= limit) {
+      EXPECT_EQ(want.broken.size(), want.flagged) << "frame " << f;
+      continue;
     }
+    ASSERT_EQ(want.broken.size(), limit) << "frame " << f;
+    ++framesAtLimit;
+    mostFlagged = std::max(mostFlagged, want.flagged);
+    if (firstAtLimit < 0) firstAtLimit = f;
+    // The flagged constraints again, with their ratios and bins, from the check's ends and positions.
+    struct Flagged {
+      uint32_t k, bin;
+      double ratio;
+      bool broken;
+    };
+    std::vector<Flagged> flagged;
+    for (uint32_t k = 0; k < ends.size(); ++k) {
+      const DistanceConstraint& c = ends[k];
+      if (c.a == c.b) continue;
+      const glm::vec3 xa(cpuState.positions[c.a]), xb(cpuState.positions[c.b]);
+      if (!gpu::tearBreaks(xa, xb, c.restLength, strain, 0.0f, 0.0f, 0.0f)) continue;
+      const double ratio = glm::length(glm::dvec3(xa) - glm::dvec3(xb)) / (double(strain) * c.restLength);
+      flagged.push_back({k, gpu::tearStrainBin(xa, xb, c.restLength, strain, 0.0f, 0.0f, 0.0f), ratio,
+                         std::binary_search(want.broken.begin(), want.broken.end(), k)});
+    }
+    ASSERT_EQ(flagged.size(), want.flagged) << "frame " << f;
+    uint32_t minBrokenBin = VKXPBD_TEAR_BINS, maxWholeBin = 0;
+    for (const Flagged& x : flagged) {
+      if (x.broken)
+        minBrokenBin = std::min(minBrokenBin, x.bin);
+      else
+        maxWholeBin = std::max(maxWholeBin, x.bin);
+    }
+    EXPECT_GE(minBrokenBin, maxWholeBin) << "frame " << f;
+    const uint32_t cutoff = minBrokenBin;
+    if (minBrokenBin == maxWholeBin) ++sharedCutoff;
+    double minAbove = 1e30, maxWhole = 0.0, minBroken = 1e30, maxWholeBelow = 0.0;
+    bool wholeSeenInCutoff = false;
+    for (const Flagged& x : flagged) {  // layout order
+      if (x.broken) {
+        minBroken = std::min(minBroken, x.ratio);
+        if (x.bin > cutoff) minAbove = std::min(minAbove, x.ratio);
+        // In the cutoff bin the broken ones come first in layout order.
+        if (x.bin == cutoff && wholeSeenInCutoff) ++orderViolations;
+      } else {
+        maxWhole = std::max(maxWhole, x.ratio);
+        if (x.bin < cutoff) maxWholeBelow = std::max(maxWholeBelow, x.ratio);
+        if (x.bin == cutoff) wholeSeenInCutoff = true;
+      }
+    }
+    // Every broken one above the cutoff bin is more strained than every unbroken one, and every broken
+    // one more than every unbroken one below the cutoff bin.
+    if (minAbove < 1e30) {
+      EXPECT_GE(minAbove, maxWhole) << "frame " << f;
+      worstMargin = std::min(worstMargin, minAbove - maxWhole);
+    }
+    EXPECT_GE(minBroken, maxWholeBelow) << "frame " << f;
   }
-  std::printf("[ measured ] %s: %u frames broke the limit (the first: %d), %u particles split after it\n",
-              solverModeName(GetParam()), framesAtLimit, firstAtLimit, splitsAfter);
-  ASSERT_GE(firstAtLimit, 0) << "no frame reached 256 broken constraints";
+  std::printf(
+      "[ measured ] %s: %u frames flagged more than 256 (the first: %d, at most %u flagged), cutoff bin "
+      "shared by broken and whole in %u, smallest ratio margin above it %.4g, %u particles split after\n",
+      solverModeName(GetParam()), framesAtLimit, firstAtLimit, mostFlagged, sharedCutoff, worstMargin,
+      splitsAfter);
+  ASSERT_GE(firstAtLimit, 0) << "no frame flagged more than 256 constraints";
   EXPECT_EQ(mismatches, 0u);
+  EXPECT_EQ(orderViolations, 0u);
   EXPECT_GT(splitsAfter, 0u) << "the tearing stopped after the frame past the limit";
   const LayoutColouring lc = layoutColouring(gpu.model(), gpu.layout());
   EXPECT_EQ(validateColouring(lc.problem, lc.colouring), std::nullopt);
@@ -407,6 +475,50 @@ TEST_P(GpuTearing, RerunsAreBitwiseEqual) {
   EXPECT_EQ(std::memcmp(a.positions.data(), b.positions.data(), a.positions.size() * sizeof(glm::vec4)), 0);
   EXPECT_EQ(std::memcmp(a.velocities.data(), b.velocities.data(), a.velocities.size() * sizeof(glm::vec4)),
             0);
+}
+
+// Frames past the pass limit (the strain bins counted with atomics, the cutoff, the quota carried from
+// chunk to chunk) rerun bitwise: cloth_tear.json at tear strain 1.02, 36 frames, twice on the GPU; the
+// same frames flag more than 256, and the positions, velocities and constraint ends are equal.
+TEST_P(GpuTearing, RerunsPastThePassLimitAreBitwiseEqual) {
+  SceneDesc scene = loadScene(VKXPBD_SOURCE_DIR "/scenes/cloth_tear.json");
+  scene.solver.mode = GetParam();
+  Model model = buildModel(scene);
+  model.tears.at(0).settings.strain = 1.02f;
+  const SolverLayout layout = buildSolverLayout(model, scene.solver);
+  struct Run {
+    State state;
+    std::vector<DistanceConstraint> ends;
+    std::vector<int> pastLimit;
+  };
+  auto run = [&]() {
+    Run r;
+    GpuSolver gpu(*ctx, model, scene.solver, layout);
+    for (int f = 0; f < 36; ++f) {
+      gpu.simulate(1);
+      if (gpu.lastTear().flagged > VKXPBD_TEAR_CHUNKS * VKXPBD_TEAR_SPLIT_PER_CHUNK) r.pastLimit.push_back(f);
+    }
+    r.state = gpu.download();
+    r.ends = gpu.layout().distance;
+    return r;
+  };
+  const Run a = run();
+  const Run b = run();
+  std::printf("[ measured ] %s: %zu frames past the limit in 36\n", solverModeName(GetParam()),
+              a.pastLimit.size());
+  ASSERT_FALSE(a.pastLimit.empty()) << "no frame flagged more than 256: the test shows nothing";
+  EXPECT_EQ(a.pastLimit, b.pastLimit);
+  ASSERT_EQ(a.state.positions.size(), b.state.positions.size());
+  EXPECT_EQ(std::memcmp(a.state.positions.data(), b.state.positions.data(),
+                        a.state.positions.size() * sizeof(glm::vec4)),
+            0);
+  EXPECT_EQ(std::memcmp(a.state.velocities.data(), b.state.velocities.data(),
+                        a.state.velocities.size() * sizeof(glm::vec4)),
+            0);
+  uint32_t endMismatches = 0;
+  for (size_t k = 0; k < a.ends.size(); ++k)
+    if (a.ends[k].a != b.ends[k].a || a.ends[k].b != b.ends[k].b) ++endMismatches;
+  EXPECT_EQ(endMismatches, 0u);
 }
 
 // The force threshold on the GPU (the tear check pass reads λ): the hanging strip of test_tear_force.cpp,

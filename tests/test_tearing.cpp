@@ -11,8 +11,10 @@
 #include "param_print.h"
 #include "scene_error_of.h"
 #include "shared/tear_layout.h"
+#include "shared/tear_math.h"
 #include "sim/cloth_builder.h"
 #include "sim/cpu_solver.h"
+#include "sim/tearing.h"
 #include "tear_scenes.h"
 
 namespace vkxpbd {
@@ -369,6 +371,74 @@ TEST(TearScene, KeysAndErrors) {
   // Tearing with the hierarchy is allowed (docs/hierarchy.md, "Tearing with the hierarchy").
   const std::string withHierarchy = R"({"cloths": [{"resolution": [4, 4], "hierarchy": true, "tear": {}}]})";
   EXPECT_EQ(errorOf([&] { buildModel(parseScene(withHierarchy, "t.json")); }), "");
+}
+
+// The strain bins (shared/tear_math.h): edges exact in float, 16 per doubling, edge 0 = 1 (tearBreaks' own
+// test); a constraint stretched to 1.3 × its limit lands in bin ⌊0.3 · 16⌋ = 4 (edges 1.25 and 1.3125),
+// one at 3 × in 16 + ⌊0.5 · 16⌋ = 24, one past 16 × in the last; the force threshold bins alike.
+TEST(TearStrainBins, EdgesAndBins) {
+  EXPECT_EQ(gpu::tearBinEdge(0), 1.0f);
+  EXPECT_EQ(gpu::tearBinEdge(4), 1.25f);
+  EXPECT_EQ(gpu::tearBinEdge(8), 1.5f);
+  EXPECT_EQ(gpu::tearBinEdge(16), 2.0f);
+  EXPECT_EQ(gpu::tearBinEdge(24), 3.0f);
+  EXPECT_EQ(gpu::tearBinEdge(VKXPBD_TEAR_BINS - 1), 15.5f);
+  for (uint32_t j = 1; j < VKXPBD_TEAR_BINS; ++j) EXPECT_GT(gpu::tearBinEdge(j), gpu::tearBinEdge(j - 1));
+  const float strain = 1.1f, rest = 0.02f;  // dimensionless, m
+  auto binAt = [&](float ratio) {
+    return gpu::tearStrainBin(glm::vec3(0.0f), glm::vec3(ratio * strain * rest, 0.0f, 0.0f), rest, strain,
+                              0.0f, 0.0f, 0.0f);
+  };
+  EXPECT_EQ(binAt(1.01f), 0u);
+  EXPECT_EQ(binAt(1.3f), 4u);
+  EXPECT_EQ(binAt(3.01f), 24u);
+  EXPECT_EQ(binAt(40.0f), VKXPBD_TEAR_BINS - 1);
+  // Force: |λ|·α̃/α = 2.6 N past a 2 N threshold (ratio 1.3) at rest length: bin 4.
+  EXPECT_EQ(
+      gpu::tearStrainBin(glm::vec3(0.0f), glm::vec3(rest, 0.0f, 0.0f), rest, strain, 2.6e-4f, 1.0e4f, 2.0f),
+      4u);
+  EXPECT_EQ(
+      gpu::tearStrainBin(glm::vec3(0.0f), glm::vec3(rest, 0.0f, 0.0f), rest, strain, 2.6e-4f, 1.0e4f, 0.0f),
+      0u);
+}
+
+// selectMostStrained: no more than the cap, all of them; more, every bin above the cutoff whole and the
+// cutoff bin's first in layout order, exactly the cap in all.
+TEST(TearStrainBins, SelectionTakesTheMostStrained) {
+  const uint32_t cap = 256;
+  std::vector<uint32_t> broken, bins;
+  for (uint32_t i = 0; i < 200; ++i) {
+    broken.push_back(3 * i);
+    bins.push_back(i % 5);  // 40 in each of the bins 0 .. 4
+  }
+  TearSelection all = selectMostStrained(broken, bins, cap);
+  EXPECT_EQ(all.broken, broken);
+  for (uint32_t i = 0; i < 200; ++i) {
+    broken.push_back(1000 + i);
+    bins.push_back(i < 100 ? 7u : 2u);  // 100 in bin 7, 140 in bin 2
+  }
+  // From the top: bin 7 (100), 4 (140), 3 (180), 2 (320 > 256): cutoff 2, quota 256 − 180 = 76.
+  const TearSelection s = selectMostStrained(broken, bins, cap);
+  EXPECT_EQ(s.cutoffBin, 2u);
+  EXPECT_EQ(s.quota, 76u);
+  ASSERT_EQ(s.broken.size(), cap);
+  EXPECT_TRUE(std::is_sorted(s.broken.begin(), s.broken.end()));
+  uint32_t inCutoff = 0;
+  for (size_t i = 0; i < broken.size(); ++i) {
+    const bool taken = std::binary_search(s.broken.begin(), s.broken.end(), broken[i]);
+    if (bins[i] > 2u) {
+      EXPECT_TRUE(taken) << broken[i];
+    }
+    if (bins[i] < 2u) {
+      EXPECT_FALSE(taken) << broken[i];
+    }
+    if (bins[i] == 2u) {
+      EXPECT_EQ(taken, inCutoff++ < 76u) << broken[i];  // the first 76 in layout order
+    }
+  }
+  // All in one bin: the first 256 in layout order (what the cap took before the bins).
+  const TearSelection one = selectMostStrained(broken, std::vector<uint32_t>(broken.size(), 5u), cap);
+  EXPECT_EQ(one.broken, std::vector<uint32_t>(broken.begin(), broken.begin() + cap));
 }
 
 }  // namespace

@@ -301,13 +301,15 @@ void GpuSolver::createSurfaceDescriptors() {
   own(VKXPBD_SURFACE_BINDING_TEAR_BODY, tearBody, "tear body of each particle");
   own(VKXPBD_SURFACE_BINDING_TEAR_LIMITS, tearLimits, "tear limits");
   // The count, a flag per distance constraint (the split's sorted list at its front), a flag per
-  // block of VKXPBD_TEAR_SPLIT_PER_CHUNK (shaders/tear_check.comp).
+  // block of VKXPBD_TEAR_SPLIT_PER_CHUNK, the count per strain bin, the split's cutoff bin and quota
+  // (shaders/tear_check.comp, tear_split.comp).
   const VkDeviceSize distanceCount = layout_.distance.size();
   const VkDeviceSize brokenWords =
       model_.tears.empty()
           ? 1
           : 1 + distanceCount +
-                (distanceCount + VKXPBD_TEAR_SPLIT_PER_CHUNK - 1) / VKXPBD_TEAR_SPLIT_PER_CHUNK;
+                (distanceCount + VKXPBD_TEAR_SPLIT_PER_CHUNK - 1) / VKXPBD_TEAR_SPLIT_PER_CHUNK +
+                VKXPBD_TEAR_BINS + 2;
   surfaceBuffers_[VKXPBD_SURFACE_BINDING_TEAR_BROKEN] =
       vk::createBuffer(ctx_, brokenWords * sizeof(uint32_t), storage | VK_BUFFER_USAGE_TRANSFER_DST_BIT,
                        MemoryKind::HostVisible, "tear broken list");

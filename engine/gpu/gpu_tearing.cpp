@@ -1,13 +1,13 @@
 // The GPU solver's tear step (sim/tearing.h, docs/tearing.md). The frame's last passes: tear check
 // (shaders/tear_check.comp) flags the constraints past their tear strain or force in a host-visible
 // buffer and counts them; tear split (shaders/tear_split.comp) breaks and splits the flagged ones (at
-// most 256 a frame) in layout order with the CPU reference's code (shared/tear_split.h) on the GPU's
-// buffers; tear hold
-// (shaders/tear_hold.comp) keeps the torn triangles held; tear surface and tear jacobi rebuild the
-// adjacency and the Jacobi rows. The device owns the torn topology: the host reads the broken list,
-// the counters and the changed buffers only when asked (syncTear: layout(), model(), lastTear()), never
-// after every frame. Surfaces too large for those passes are split on the host after every frame
-// (tearAfterFrame), which waits for the frame, reads the flags and uploads what changed.
+// most 256 a frame, the most strained first) in layout order with the CPU reference's code
+// (shared/tear_split.h) on the GPU's buffers; tear hold (shaders/tear_hold.comp) keeps the torn triangles
+// held; tear surface and tear jacobi rebuild the adjacency and the Jacobi rows. The device owns the torn
+// topology: the host reads the broken list, the counters and the changed buffers only when asked (syncTear:
+// layout(), model(), lastTear()), never after every frame. Surfaces too large for those passes are split on
+// the host after every frame (tearAfterFrame), which waits for the frame, reads the flags and uploads what
+// changed.
 #include <algorithm>
 #include <stdexcept>
 #include <string>
@@ -133,6 +133,7 @@ void GpuSolver::tearAfterFrame() {
   std::vector<glm::vec4> history;
   if (bdf2) history = get<glm::vec4>(ctx_, buffers_[VKXPBD_BINDING_INTEGRATOR_HISTORY], 2 * size_t{n});
   t.last = t.tearing.split(t.model, t.layout, state, history, std::move(broken));
+  t.last.flagged = count;
   put(ctx_, buffers_[VKXPBD_BINDING_POSITIONS], state.positions);
   put(ctx_, buffers_[VKXPBD_BINDING_POSITION_LOW], state.positionsLow);
   put(ctx_, buffers_[VKXPBD_BINDING_VELOCITIES], state.velocities);
@@ -227,6 +228,7 @@ void GpuSolver::readTearReport(const std::vector<uint32_t>& table) const {
         std::to_string(counter(VKXPBD_TEAR_COUNTER_JACOBI_DONE)) + " of " + std::to_string(jacobiItems) +
         " Jacobi row items)");
   t.last.broken.assign(list + 1, list + 1 + split);
+  t.last.flagged = count;
   t.last.removed = counter(VKXPBD_TEAR_COUNTER_REMOVED);
   t.last.splits = counter(VKXPBD_TEAR_COUNTER_SPLITS);
   t.last.brokenElements = counter(VKXPBD_TEAR_COUNTER_BROKEN_ELEMENTS);

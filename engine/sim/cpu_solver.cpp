@@ -57,7 +57,9 @@ void CpuSolver::stepFrame(State& state, const IterationObserver& observer) {
     // Once per frame, after the last substep (docs/tearing.md): the constraints the tear check pass
     // found break, and the surface splits along them.
     lastTear_ = tear_->tearing.split(tear_->model, tear_->layout, state, history_, std::move(tearBroken_));
+    lastTear_.flagged = tearFlagged_;
     tearBroken_.clear();
+    tearFlagged_ = 0;
     if (!lastTear_.broken.empty()) {
       contactTriangles_ = packContactTriangles(model_);
       // A stitch on a split particle went with its constraint to the copy (shared/tear_split.h: the side
@@ -83,17 +85,23 @@ void CpuSolver::runPass(State& state, const ScheduledPass& p) {
     case PassId::Predict:
       predict(state, p.substep);
       break;
-    case PassId::TearCheck:
-      tearBroken_ = tear_->tearing.findBroken(model_, layout_, state.positions, lambdas_, params_.alphaScale);
+    case PassId::TearCheck: {
+      std::vector<uint32_t> bins;
+      tearBroken_ =
+          tear_->tearing.findBroken(model_, layout_, state.positions, lambdas_, params_.alphaScale, &bins);
       // The hierarchy follows the tear from the next frame on (docs/hierarchy.md), as the GPU's tear check.
       markHierarchyTears(tear_->layout.hierarchy, layout_.distance, tearBroken_);
+      tearFlagged_ = static_cast<uint32_t>(tearBroken_.size());
       // Where the GPU splits, its tear split pass breaks at most VKXPBD_TEAR_CHUNKS ×
-      // VKXPBD_TEAR_SPLIT_PER_CHUNK flagged constraints a frame, the first in layout order; the others
-      // stay whole and are checked again next frame (docs/tearing.md). The reference does the same (the
-      // torn marks above, like the GPU's, cover every flagged constraint).
-      if (tearSplitsOnGpu(model_) && tearBroken_.size() > VKXPBD_TEAR_CHUNKS * VKXPBD_TEAR_SPLIT_PER_CHUNK)
-        tearBroken_.resize(VKXPBD_TEAR_CHUNKS * VKXPBD_TEAR_SPLIT_PER_CHUNK);
+      // VKXPBD_TEAR_SPLIT_PER_CHUNK flagged constraints a frame, the most strained (by strain bin, the
+      // cutoff bin in layout order); the others stay whole and are checked again next frame
+      // (docs/tearing.md). The reference does the same (the torn marks above, like the GPU's, cover every
+      // flagged constraint).
+      if (tearSplitsOnGpu(model_))
+        tearBroken_ =
+            selectMostStrained(tearBroken_, bins, VKXPBD_TEAR_CHUNKS * VKXPBD_TEAR_SPLIT_PER_CHUNK).broken;
       break;
+    }
     case PassId::TearSplit:  // the CPU reference splits after the frame (Tearing::split, same code)
     case PassId::TearHold:
     case PassId::TearSurface:

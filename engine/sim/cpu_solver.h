@@ -144,6 +144,7 @@ class CpuSolver {
   std::vector<glm::vec4> aero_;             // packAero: the wind field, then per triangle its coefficients
   std::vector<glm::vec3> triangleForce_;    // per surface triangle, this substep (N)
   std::vector<uint32_t> tearBroken_;        // what the tear check pass found this frame (layout order)
+  uint32_t tearFlagged_ = 0;                // how many it flagged (tearBroken_: those that break)
   TearReport lastTear_;
 };
 

@@ -1,6 +1,7 @@
 #include "sim/tearing.h"
 
 #include <algorithm>
+#include <stdexcept>
 #include <utility>
 
 #include "shared/tear_math.h"
@@ -24,9 +25,11 @@ uint32_t Tearing::originOf(uint32_t p) const {
 
 std::vector<uint32_t> Tearing::findBroken(const Model& model, const SolverLayout& layout,
                                           const std::vector<glm::vec4>& positions,
-                                          const std::vector<float>& lambdas, float alphaScale) const {
+                                          const std::vector<float>& lambdas, float alphaScale,
+                                          std::vector<uint32_t>* bins) const {
   // Pass 1: which constraints break, from the frame's end positions (independent of each other).
   std::vector<uint32_t> broken;
+  if (bins) bins->clear();
   for (uint32_t k = 0; k < layout.distance.size(); ++k) {
     const DistanceConstraint& c = layout.distance[k];
     if (c.a == c.b) continue;  // removed by an earlier tear
@@ -34,11 +37,49 @@ std::vector<uint32_t> Tearing::findBroken(const Model& model, const SolverLayout
     if (body == VKXPBD_NONE || at(VKXPBD_TEAR_HDR_TEAR_OF, c.b) != body) continue;
     const TearSettings& s = model.tears[body].settings;
     const float lambda = k < lambdas.size() ? lambdas[k] : 0.0f;
-    if (gpu::tearBreaks(vec3(positions[c.a]), vec3(positions[c.b]), c.restLength, s.strain, lambda,
-                        alphaScale, s.force))
-      broken.push_back(k);
+    if (!gpu::tearBreaks(vec3(positions[c.a]), vec3(positions[c.b]), c.restLength, s.strain, lambda,
+                         alphaScale, s.force))
+      continue;
+    broken.push_back(k);
+    if (bins)
+      bins->push_back(gpu::tearStrainBin(vec3(positions[c.a]), vec3(positions[c.b]), c.restLength, s.strain,
+                                         lambda, alphaScale, s.force));
   }
   return broken;
+}
+
+TearSelection selectMostStrained(const std::vector<uint32_t>& broken, const std::vector<uint32_t>& bins,
+                                 uint32_t cap) {
+  TearSelection out;
+  if (broken.size() <= cap) {
+    out.broken = broken;
+    out.quota = static_cast<uint32_t>(broken.size());
+    return out;
+  }
+  if (bins.size() != broken.size())
+    throw std::logic_error("tearing: a strain bin for each flagged constraint");
+  std::vector<uint32_t> count(VKXPBD_TEAR_BINS, 0u);
+  for (uint32_t b : bins) ++count.at(b);
+  // From the top bin down: the first bin that would take the total past the cap is the cutoff.
+  uint32_t above = 0;
+  for (uint32_t j = VKXPBD_TEAR_BINS; j-- > 0;) {
+    if (above + count[j] > cap) {
+      out.cutoffBin = j;
+      out.quota = cap - above;
+      break;
+    }
+    above += count[j];
+  }
+  uint32_t quota = out.quota;
+  for (size_t i = 0; i < broken.size(); ++i) {
+    if (bins[i] < out.cutoffBin) continue;
+    if (bins[i] == out.cutoffBin) {
+      if (quota == 0) continue;
+      --quota;
+    }
+    out.broken.push_back(broken[i]);
+  }
+  return out;
 }
 
 TearReport Tearing::step(Model& model, SolverLayout& layout, State& state, std::vector<glm::vec4>& history,

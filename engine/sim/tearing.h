@@ -39,9 +39,12 @@ namespace vkxpbd {
 // What one tear step did.
 struct TearReport {
   std::vector<uint32_t>
-      broken;            // distance constraints (layout order) past the threshold, in the order handled
-  uint32_t removed = 0;  // of those, removed because no particle could be split
-  uint32_t splits = 0;   // particles split (spares taken)
+      broken;  // distance constraints (layout order) past the threshold, in the order handled
+  // How many the tear check found past the threshold (more than broken.size() in a frame past the
+  // GPU's 256, where the most strained broke; set by the solvers, not by split()).
+  uint32_t flagged = 0;
+  uint32_t removed = 0;         // of those, removed because no particle could be split
+  uint32_t splits = 0;          // particles split (spares taken)
   uint32_t brokenElements = 0;  // bending elements broken because they spanned a crack
   // Triangles held on fewer than two edges after the splits (a flap across the crack): given back to
   // the piece of two of their corners (a corner swapped for another copy of its particle), or collapsed.
@@ -65,10 +68,11 @@ class Tearing {
                    std::vector<uint32_t> broken);
 
   // Pass 1 of step() alone: the distance constraints (layout order) that break at these positions (xyz
-  // m, the high parts) and λ.
+  // m, the high parts) and λ; with `bins`, also the strain bin of each (shared/tear_math.h,
+  // tearStrainBin), in the same order.
   std::vector<uint32_t> findBroken(const Model& model, const SolverLayout& layout,
                                    const std::vector<glm::vec4>& positions, const std::vector<float>& lambdas,
-                                   float alphaScale) const;
+                                   float alphaScale, std::vector<uint32_t>* bins = nullptr) const;
 
   // Spare particles taken so far by tear body k (model.tears[k]).
   uint32_t sparesUsed(size_t k) const;
@@ -87,6 +91,19 @@ class Tearing {
   std::vector<uint32_t> table_;
   uint64_t totalBroken_ = 0;
 };
+
+// Which of the flagged constraints `broken` (layout order, with their strain bins) break in a frame that
+// splits at most `cap`: all of them when they are no more; otherwise the most strained. The cutoff bin
+// is the highest bin at which the flagged ones from it up number more than `cap`: every one above it
+// breaks, and of the cutoff bin the first in layout order, up to `cap` in all. Layout order, as the
+// GPU's tear split pass takes them (shaders/tear_split.comp computes the same cutoff).
+struct TearSelection {
+  std::vector<uint32_t> broken;
+  uint32_t cutoffBin = 0;  // 0 with everything taken
+  uint32_t quota = 0;      // how many of the cutoff bin break (all of them with everything taken)
+};
+TearSelection selectMostStrained(const std::vector<uint32_t>& broken, const std::vector<uint32_t>& bins,
+                                 uint32_t cap);
 
 // The layout's colouring as the validator reads it (colour k: distance range k and element range k, the
 // Jacobi batch the tail) over the constraints' current moving particles, each listed once (a broken

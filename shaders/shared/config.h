@@ -108,7 +108,9 @@
 #define VKXPBD_SURFACE_BINDING_LAMBDA 11       // the solver's VKXPBD_BINDING_LAMBDA
 #define VKXPBD_SURFACE_BINDING_TEAR_BODY 12    // uint[N]: the tear body of each particle
 #define VKXPBD_SURFACE_BINDING_TEAR_LIMITS 13  // vec4[tear bodies]: x strain, y force (N)
-#define VKXPBD_SURFACE_BINDING_TEAR_BROKEN 14  // uint[1 + D + D/32]: count, flags, block flags
+// uint[1 + D + ⌈D/32⌉ + VKXPBD_TEAR_BINS + 2]: count, flags (1 + strain bin), block flags (1 + the
+// block's highest bin), the flagged count of each bin, then the split's cutoff bin and quota
+#define VKXPBD_SURFACE_BINDING_TEAR_BROKEN 14
 // The solver's VKXPBD_BINDING_INTEGRATOR_HISTORY (aero apply reads whether a particle's BDF2 history is
 // valid)
 #define VKXPBD_SURFACE_BINDING_INTEGRATOR_HISTORY 15
@@ -146,6 +148,12 @@
 // in layout order from where the chunk before stopped, so at most VKXPBD_TEAR_CHUNKS × this many break
 // in a frame (256; the others are checked again in the next frame, docs/tearing.md).
 #define VKXPBD_TEAR_SPLIT_PER_CHUNK 32u
+// When a frame flags more than that, the most strained break first (docs/tearing.md): the tear check
+// sorts each flagged constraint into one of VKXPBD_TEAR_BINS bins of its strain ratio (how far past its
+// limit, shared/tear_math.h, tearStrainBin), VKXPBD_TEAR_BINS_PER_OCTAVE bins per doubling of the ratio
+// (the last bin takes every ratio from 2^(VKXPBD_TEAR_BINS / VKXPBD_TEAR_BINS_PER_OCTAVE) = 16 on).
+#define VKXPBD_TEAR_BINS 64u
+#define VKXPBD_TEAR_BINS_PER_OCTAVE 16u
 // Tearing surfaces of at most this many triangles each (larger ones are split on the host).
 #define VKXPBD_TEAR_GPU_MAX_TRIANGLES 4096u
 // ... and scenes of at most this many particles: the tear surface pass sums the per-particle counts in

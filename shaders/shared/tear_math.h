@@ -19,6 +19,32 @@ XPBD_FN bool tearBreaks(vec3 xa, vec3 xb, float restLength, float strain, float 
   return force > 0.0f && abs(lambda) * alphaScale > force;
 }
 
+// The strain bins (shared/config.h, VKXPBD_TEAR_BINS): bin j holds the constraints past edge j of their
+// limits and not past edge j + 1. Edge j = 2^⌊j/16⌋ · (1 + (j mod 16)/16), exact in float (edge 0 is 1:
+// past the limit at all), so the CPU and the GPU compare the same products.
+XPBD_FN float tearBinEdge(uint j) {
+  float octave = float(1u << (j / VKXPBD_TEAR_BINS_PER_OCTAVE));
+  return (1.0f + float(j % VKXPBD_TEAR_BINS_PER_OCTAVE) * (1.0f / float(VKXPBD_TEAR_BINS_PER_OCTAVE))) *
+         octave;
+}
+
+// The strain bin of a constraint that breaks (tearBreaks is true): the highest j such that it is
+// stretched past edge j times its tear strain, or pulls harder than edge j times its tear force. The
+// same products as tearBreaks (edge 0 is 1), no division, so both sides get the same bin from the
+// same floats.
+XPBD_FN uint tearStrainBin(vec3 xa, vec3 xb, float restLength, float strain, float lambda, float alphaScale,
+                           float force) {
+  float len = length(xa - xb);
+  float pull = abs(lambda) * alphaScale;
+  uint bin = 0u;
+  for (uint j = 1u; j < VKXPBD_TEAR_BINS; ++j) {
+    float edge = tearBinEdge(j);
+    if (!(len > edge * strain * restLength) && !(force > 0.0f && pull > edge * force)) break;
+    bin = j;
+  }
+  return bin;
+}
+
 // The side of the crack through particle p (at xp, m) across a broken constraint pointing from p
 // towards its other particle q (direction n = xq − xp, m): true for a point x (m) on q's side, which
 // moves to p's copy.
