@@ -342,6 +342,7 @@ void collideLimitParticle(uint i, uint substep) {
     vec3 delta = collideParticleAt(i, substep, cones ? stickMarkOf(i) : 0.0f).p - positionLow[i].xyz;
     vec3 origin = positions[i].xyz;
     uint listBase = pc.slotBase + params.particleCount + 1u;
+    if (delta == vec3(0.0f)) end = begin;  // no contact: s = 1 (most particles; the tetrahedra are the cost)
     for (uint j = begin; j < end; ++j) {
       ElementConstraint e = elements[volumeTriangles[listBase + j]];
       ElementGradient g = tetVolumeGradient(positionIn(e.a, origin), positionIn(e.b, origin), positionIn(e.c, origin),

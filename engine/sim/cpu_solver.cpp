@@ -567,7 +567,8 @@ void CpuSolver::collideLimits(const State& state, uint32_t substep) {
     const vec3 delta = collideParticle(state, i, t, stick_[i]).p - vec3(state.positionsLow[i]);
     const vec3 o(state.positions[i]);
     float bound = 1.0f;
-    for (uint32_t j = tetAdjacency_[i]; j < tetAdjacency_[i + 1]; ++j) {
+    const uint32_t end = delta == vec3(0.0f) ? tetAdjacency_[i] : tetAdjacency_[i + 1];  // no contact: s = 1
+    for (uint32_t j = tetAdjacency_[i]; j < end; ++j) {
       const ElementConstraint& e = layout_.elements[tetAdjacency_[n + 1 + j]];
       const gpu::ElementGradient g = gpu::tetVolumeGradient(local(state, e.a, o), local(state, e.b, o),
                                                             local(state, e.c, o), local(state, e.d, o), 0.0f);
