@@ -348,7 +348,15 @@ void collideLimitParticle(uint i, uint substep) {
       ElementGradient g = tetVolumeGradient(positionIn(e.a, origin), positionIn(e.b, origin), positionIn(e.c, origin),
                                             positionIn(e.d, origin), 0.0f);
       vec3 gradient = i == e.a ? g.g0 : (i == e.b ? g.g1 : (i == e.c ? g.g2 : g.g3));
-      bound = collideLimitOfTet(gradient, g.C, delta, bound);
+      vec4 q0 = vec4(0.0f);
+      vec4 q1 = vec4(0.0f);
+      vec4 q2 = vec4(0.0f);
+      if (elementDataSize(e.type) > 1u) {
+        q0 = elementData[e.data];
+        q1 = elementData[e.data + 1u];
+        q2 = elementData[e.data + 2u];
+      }
+      bound = collideLimitOfTet(gradient, g.C, tetRestVolume(e, q0, q1, q2), delta, bound);
     }
   }
   velocities[i].w = 1.0f - bound;

@@ -573,7 +573,9 @@ void CpuSolver::collideLimits(const State& state, uint32_t substep) {
       const gpu::ElementGradient g = gpu::tetVolumeGradient(local(state, e.a, o), local(state, e.b, o),
                                                             local(state, e.c, o), local(state, e.d, o), 0.0f);
       const vec3 gradient = i == e.a ? g.g0 : i == e.b ? g.g1 : i == e.c ? g.g2 : g.g3;
-      bound = gpu::collideLimitOfTet(gradient, g.C, delta, bound);
+      vec4 q[3] = {vec4(0.0f), vec4(0.0f), vec4(0.0f)};
+      for (uint32_t k = 0; k < gpu::elementDataSize(e.type); ++k) q[k] = model_.elementData[e.data + k];
+      bound = gpu::collideLimitOfTet(gradient, g.C, gpu::tetRestVolume(e, q[0], q[1], q[2]), delta, bound);
     }
     collideLimit_[i] = 1.0f - bound;
   }
