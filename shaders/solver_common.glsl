@@ -5,6 +5,7 @@
 #include "shared/volume_math.h"
 #include "shared/contact_math.h"
 #include "shared/collider_math.h"
+#include "shared/collide_limit.h"
 #include "shared/attach_math.h"
 #include "shared/position_math.h"
 #include "shared/integrator_math.h"

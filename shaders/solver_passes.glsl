@@ -325,6 +325,39 @@ ParticleCollision collideParticleAt(uint i, uint substep, float stick) {
   return r;
 }
 
+// The collide limit pass (shared/collide_limit.h), before collide: particle i's collide move against
+// its tetrahedra (adjacency CSR at pc.slotBase in VKXPBD_BINDING_VOLUME_INDICES), the other corners where
+// they are; 1 − s goes to the velocity's w (unused otherwise: predict and the velocity update write 0).
+// Reads positions only, so that every particle sees its neighbours before collide.
+void collideLimitParticle(uint i, uint substep) {
+  float bound = 1.0f;
+  uint begin = volumeTriangles[pc.slotBase + i];
+  uint end = volumeTriangles[pc.slotBase + i + 1u];
+  if (positions[i].w > 0.0f && begin < end) {
+    bool cones = (pc.flags & VKXPBD_FLAG_SOLID_CONES) != 0u;
+    vec3 delta = collideParticleAt(i, substep, cones ? stickMarkOf(i) : 0.0f).p - positionLow[i].xyz;
+    vec3 origin = positions[i].xyz;
+    uint listBase = pc.slotBase + params.particleCount + 1u;
+    if (delta == vec3(0.0f)) end = begin;  // no contact: s = 1 (most particles; the tetrahedra are the cost)
+    for (uint j = begin; j < end; ++j) {
+      ElementConstraint e = elements[volumeTriangles[listBase + j]];
+      ElementGradient g = tetVolumeGradient(positionIn(e.a, origin), positionIn(e.b, origin), positionIn(e.c, origin),
+                                            positionIn(e.d, origin), 0.0f);
+      vec3 gradient = i == e.a ? g.g0 : (i == e.b ? g.g1 : (i == e.c ? g.g2 : g.g3));
+      vec4 q0 = vec4(0.0f);
+      vec4 q1 = vec4(0.0f);
+      vec4 q2 = vec4(0.0f);
+      if (elementDataSize(e.type) > 1u) {
+        q0 = elementData[e.data];
+        q1 = elementData[e.data + 1u];
+        q2 = elementData[e.data + 2u];
+      }
+      bound = collideLimitOfTet(gradient, g.C, tetRestVolume(e, q0, q1, q2), delta, bound);
+    }
+  }
+  velocities[i].w = 1.0f - bound;
+}
+
 // Per-particle collision and the restitution's change of the predicted velocity. With solid bodies'
 // cones (VKXPBD_FLAG_SOLID_CONES): the stick mark is 1 when the friction cone pass found the particle's
 // solid body sticking in the previous substep, and the particle's cone terms go to the momentum buffer
@@ -334,7 +367,7 @@ void collideParticle(uint i, uint substep) {
   bool cones = (pc.flags & VKXPBD_FLAG_SOLID_CONES) != 0u;
   ParticleCollision r = collideParticleAt(i, substep, cones ? stickMarkOf(i) : 0.0f);
   if (cones) storeConeTerms(i, r.cone);
-  positionLow[i].xyz = r.p;
+  positionLow[i].xyz = limitedCollide(positionLow[i].xyz, r.p, 1.0f - velocities[i].w);
   velocities[i].xyz = velocities[i].xyz + r.dv;
   if (r.touched && params.integrator == VKXPBD_INTEGRATOR_BDF2) integratorHistory[i].w = VKXPBD_HISTORY_TOUCHED;  // an impact: restart
 }

@@ -47,10 +47,12 @@ using test::checkTets;
 using test::TetCheck;
 
 struct DropResult {
-  int worst = 0;      // most tetrahedra inverted after one frame
-  int last = 0;       // inverted after the last frame
-  int substep = 0;    // most inverted after a constraint iteration (inside a frame)
-  double mean = 0.0;  // mean V/V₀ after the frames of the second half
+  int worst = 0;         // most tetrahedra inverted after one frame
+  int last = 0;          // inverted after the last frame
+  int substep = 0;       // most inverted after a constraint iteration (inside a frame)
+  double mean = 0.0;     // mean V/V₀ after the frames of the second half
+  double deepest = 0.0;  // lowest particle after a frame, m (the ground is y = 0)
+  int framesBelow = 0;   // frames after which a particle was more than 0.1 mm below the ground
 };
 
 DropResult dropCube(const std::string& material, const char* mode, int frames) {
@@ -67,6 +69,12 @@ DropResult dropCube(const std::string& material, const char* mode, int frames) {
       r.substep = std::max(r.substep, checkTets(model, combinedPositions(now)).inverted);
     });
     const TetCheck c = checkTets(model, state.positions);
+    int below = 0;
+    for (const glm::vec4& x : state.positions) {
+      r.deepest = std::min(r.deepest, static_cast<double>(x.y));
+      below = std::max(below, x.y < -1e-4f ? 1 : 0);
+    }
+    r.framesBelow += below;
     r.worst = std::max(r.worst, c.inverted);
     r.last = c.inverted;
     if (2 * f >= frames) r.mean += c.volume / rest / static_cast<double>(frames - (frames + 1) / 2);
@@ -76,20 +84,21 @@ DropResult dropCube(const std::string& material, const char* mode, int frames) {
 
 // Before the stiff-tetrahedron work, E = 10 MPa to 1 GPa inverted 620–665 of the 1296 tetrahedra from the
 // first frame on, in mid-air. The target is no inverted tetrahedron after any frame and the volume
-// within 1%. Reached (measured on the CPU, docs/constraints.md): none inverted in flight, none after the
-// last frame; during the impact at most 3 / 2 / 0 (Gauss-Seidel) and 2 / 2 / 1 (Jacobi; 11 / 3 / 3 before
-// the friction cone on ‖Σ m Δ_t‖) tetrahedra inverted after a frame, for E = 10 MPa / 100 MPa / 1 GPa; the
-// mean V/V₀ over the second second 0.9979–0.9980 (Gauss-Seidel) and 0.9838–0.9845 (Jacobi). After the
-// constraint iteration of every substep (before collide) none is inverted in Gauss-Seidel mode and at most
-// 1 / 1 / 1 in Jacobi mode: the frame-end ones are made by collide, which lifts the crushed corner straight
-// up through its tetrahedra (docs/constraints.md, where the schedule changes tried against it are measured).
-// NOT reached: 0 inverted after a frame during the impact, and 1% in Jacobi mode. The cube bounces (it lands
-// at 2.3 m/s and leaves at 1.1 m/s) because at one iteration the stop propagates through about one layer of
-// tetrahedra per substep, and the compressed cube springs back (docs/constraints.md). Bounds asserted: at
-// most 5 inverted after a frame (both modes), none after a substep's constraints in Gauss-Seidel mode and at
-// most 2 in Jacobi mode, none at the end, the mean volume within 1% (Gauss-Seidel) and 2% (Jacobi). The
-// compliance-0 `volume` material is not asserted here: without shape stiffness it slumps
-// (docs/constraints.md).
+// within 1%. Measured on the CPU (docs/constraints.md): none inverted after any frame and none after the
+// constraint iteration of any substep, in both modes, for E = 10 MPa / 100 MPa / 1 GPa; the mean V/V₀ over
+// the second second 0.9981–0.9983 (Gauss-Seidel) and 0.9832–0.9845 (Jacobi). The frame-end inversions of
+// the impact (3 / 2 / 0 in Gauss-Seidel, 2 / 2 / 1 in Jacobi) came from collide lifting the crushed corner
+// straight up through its own tetrahedra; the collide limit pass (shared/collide_limit.h) now lets no
+// particle's collide move take an incident tetrahedron below 0.2 of its volume. Its cost: the crushed
+// corner stays below the ground for a few frames while the elements restore it, at most 2.33 cm (2–3
+// frames more than 0.1 mm below, Gauss-Seidel) and 0.55 cm (3–8 frames, Jacobi). NOT reached: 1% in Jacobi
+// mode (the weight, not the impact: CubeRestingOnTheGroundLosesVolumeOnlyToItsWeight). The cube bounces (it
+// lands at 2.3 m/s and leaves at 1.1 m/s) because at one iteration the stop propagates through about one
+// layer of tetrahedra per substep, and the compressed cube springs back (docs/constraints.md). Asserted:
+// none inverted after any frame and after any substep's constraints, the mean volume within 1%
+// (Gauss-Seidel) and 2% (Jacobi), no particle deeper than 3 cm, more than 0.1 mm below the ground after at
+// most 5 (Gauss-Seidel) / 10 (Jacobi) frames. The compliance-0 `volume` material is not asserted here:
+// without shape stiffness it slumps (docs/constraints.md).
 TEST(StiffSolid, CubeDroppedOnTheGroundNeverInvertsAndKeepsItsVolume) {
   for (const char* mode : {"gs", "jacobi"}) {
     const bool gs = std::string(mode) == "gs";
@@ -97,12 +106,14 @@ TEST(StiffSolid, CubeDroppedOnTheGroundNeverInvertsAndKeepsItsVolume) {
       const DropResult r = dropCube(neoHookean(youngs), mode, 120);
       std::printf(
           "%s E = %g Pa: most inverted after a frame %d (after a substep's constraints %d), at the end %d, "
-          "V/V0 mean over the 2nd s %.4f\n",
-          mode, youngs, r.worst, r.substep, r.last, r.mean);
-      EXPECT_LE(r.worst, 5) << mode << " E = " << youngs;
-      EXPECT_LE(r.substep, gs ? 0 : 2) << mode << " E = " << youngs;
+          "V/V0 mean over the 2nd s %.4f, deepest %.2e m, frames below %d\n",
+          mode, youngs, r.worst, r.substep, r.last, r.mean, r.deepest, r.framesBelow);
+      EXPECT_EQ(r.worst, 0) << mode << " E = " << youngs;
+      EXPECT_EQ(r.substep, 0) << mode << " E = " << youngs;
       EXPECT_EQ(r.last, 0) << mode << " E = " << youngs;
       EXPECT_NEAR(r.mean, 1.0, gs ? 0.01 : 0.02) << mode << " E = " << youngs;
+      EXPECT_GT(r.deepest, -0.03) << mode << " E = " << youngs;
+      EXPECT_LE(r.framesBelow, gs ? 5 : 10) << mode << " E = " << youngs;
     }
   }
 }

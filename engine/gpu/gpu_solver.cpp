@@ -11,6 +11,7 @@
 #include "sim/contact_triangles.h"
 #include "sim/sim_params.h"
 #include "sim/tear_table.h"
+#include "sim/tet_adjacency.h"
 #include "vk/compute.h"
 #include "vk/descriptors.h"
 
@@ -149,7 +150,13 @@ void GpuSolver::createBuffers() {
     throw std::logic_error("volume corners: one per triangle corner expected");
   for (const gpu::VolumeRow& row : layout_.volumeRows)
     volumeIndices.insert(volumeIndices.end(), {row.particle, row.firstCorner, row.cornerCount, row.body});
-  make(VKXPBD_BINDING_VOLUME_INDICES, bytesOf(volumeIndices), "volume triangles and corners");
+  // Then each particle's tetrahedra, for the collide limit pass (sim/tet_adjacency.h).
+  if (volumeIndices.size() != tetAdjacencyBase(m, layout_))
+    throw std::logic_error("tetrahedron adjacency: it follows the volume rows");
+  const std::vector<uint32_t> tetAdjacency = packTetAdjacency(m, layout_);
+  volumeIndices.insert(volumeIndices.end(), tetAdjacency.begin(), tetAdjacency.end());
+  make(VKXPBD_BINDING_VOLUME_INDICES, bytesOf(volumeIndices),
+       "volume triangles, corners, rows; tetrahedra per particle");
   make(VKXPBD_BINDING_VOLUME_GRADIENT, layout_.volumeRows.size() * sizeof(glm::vec4), "volume gradient");
   make(VKXPBD_BINDING_VOLUME_STATE, layout_.volumes.size() * sizeof(gpu::VolumeState), "volume state");
   // Per particle 8 words (stick marks 0), then per free body 16 (shared/config.h); nothing without free

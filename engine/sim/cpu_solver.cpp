@@ -3,6 +3,7 @@
 #include <utility>
 
 #include "shared/attach_math.h"
+#include "shared/collide_limit.h"
 #include "shared/collider_math.h"
 #include "shared/element_math.h"
 #include "shared/hierarchy_math.h"
@@ -14,6 +15,7 @@
 #include "sim/aero.h"
 #include "sim/sim_params.h"
 #include "sim/tear_table.h"
+#include "sim/tet_adjacency.h"
 
 namespace vkxpbd {
 
@@ -39,6 +41,8 @@ CpuSolver::CpuSolver(const Model& model, const SolverSettings& settings, const S
   contactTriangles_ = packContactTriangles(model);
   stitchPartners_ = stitchPartners(model);
   aero_ = packAero(model, layout.surface);
+  tetAdjacency_ = packTetAdjacency(model_, layout_);
+  collideLimit_.assign(model.particleCount(), 0.0f);
 }
 
 void CpuSolver::stepFrame(State& state, const IterationObserver& observer) {
@@ -187,6 +191,9 @@ void CpuSolver::runPass(State& state, const ScheduledPass& p) {
       break;
     case PassId::FrictionCone:
       frictionCones(state);
+      break;
+    case PassId::CollideLimit:
+      collideLimits(state, p.substep);
       break;
     case PassId::Collide:
       collide(state, p.substep);
@@ -551,6 +558,32 @@ void CpuSolver::frictionCones(const State& state) {
   }
 }
 
+void CpuSolver::collideLimits(const State& state, uint32_t substep) {
+  const float t =
+      gpu::substepEndTime(static_cast<uint32_t>(state.frame), substep, params_.frameDt, params_.dt);
+  const uint32_t n = model_.particleCount();
+  if (tetAdjacency_.empty()) return;
+  for (uint32_t i = 0; i < n; ++i) {
+    collideLimit_[i] = 0.0f;
+    if (state.positions[i].w <= 0.0f || tetAdjacency_[i] == tetAdjacency_[i + 1]) continue;
+    // As collideLimitParticle in the shaders: in the particle's frame, the other corners where they are.
+    const vec3 delta = collideParticle(state, i, t, stick_[i]).p - vec3(state.positionsLow[i]);
+    const vec3 o(state.positions[i]);
+    float bound = 1.0f;
+    const uint32_t end = delta == vec3(0.0f) ? tetAdjacency_[i] : tetAdjacency_[i + 1];  // no contact: s = 1
+    for (uint32_t j = tetAdjacency_[i]; j < end; ++j) {
+      const ElementConstraint& e = layout_.elements[tetAdjacency_[n + 1 + j]];
+      const gpu::ElementGradient g = gpu::tetVolumeGradient(local(state, e.a, o), local(state, e.b, o),
+                                                            local(state, e.c, o), local(state, e.d, o), 0.0f);
+      const vec3 gradient = i == e.a ? g.g0 : i == e.b ? g.g1 : i == e.c ? g.g2 : g.g3;
+      vec4 q[3] = {vec4(0.0f), vec4(0.0f), vec4(0.0f)};
+      for (uint32_t k = 0; k < gpu::elementDataSize(e.type); ++k) q[k] = model_.elementData[e.data + k];
+      bound = gpu::collideLimitOfTet(gradient, g.C, gpu::tetRestVolume(e, q[0], q[1], q[2]), delta, bound);
+    }
+    collideLimit_[i] = 1.0f - bound;
+  }
+}
+
 void CpuSolver::collide(State& state, uint32_t substep) {
   const float t =
       gpu::substepEndTime(static_cast<uint32_t>(state.frame), substep, params_.frameDt, params_.dt);
@@ -559,7 +592,8 @@ void CpuSolver::collide(State& state, uint32_t substep) {
     // stick_ stays 0 outside solid bodies, as the GPU's collide without VKXPBD_FLAG_SOLID_CONES.
     const ParticleCollision r = collideParticle(state, i, t, stick_[i]);
     coneTerms_[i] = r.cone;
-    state.positionsLow[i] = vec4(r.p, 0.0f);
+    state.positionsLow[i] =
+        vec4(gpu::limitedCollide(vec3(state.positionsLow[i]), r.p, 1.0f - collideLimit_[i]), 0.0f);
     state.velocities[i] += vec4(r.dv, 0.0f);
     if (r.touched && params_.integrator == VKXPBD_INTEGRATOR_BDF2)
       history_[i].w = VKXPBD_HISTORY_TOUCHED;  // an impact: restart

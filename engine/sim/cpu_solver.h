@@ -102,6 +102,9 @@ class CpuSolver {
   // The solid bodies' static cones (the friction cone pass, after collide): marks the particles of each
   // one stick or not for the next substep's collide.
   void frictionCones(const State& state);
+  // The collide limit pass (shared/collide_limit.h): each particle's 1 − s, stored as the GPU stores it
+  // (velocities' w there).
+  void collideLimits(const State& state, uint32_t substep);
   void collide(State& state, uint32_t substep);
   void updateVelocities(State& state);
   // BDF2: a history with no past, from the state's velocities.
@@ -127,7 +130,9 @@ class CpuSolver {
   // BDF2 only: per particle the last substep's mean velocity [0, N) and the velocity before it [N, 2N), m/s.
   std::vector<glm::vec4> history_;
   std::vector<uint32_t> pinOfParticle_;
-  std::vector<glm::vec4> predicted_;  // x* of the current substep, m
+  std::vector<glm::vec4> predicted_;    // x* of the current substep, m
+  std::vector<uint32_t> tetAdjacency_;  // each particle's tetrahedra (sim/tet_adjacency.h)
+  std::vector<float> collideLimit_;     // per particle: 1 − s of its collide move (0: all of it)
   std::vector<float> coneSurplus_;  // per free body: its static cone's mean surplus (collider_math.h), kg·m
   std::vector<float> stick_;  // per particle: 1 when its solid body stuck in the last friction cone pass
   std::vector<glm::vec4> coneTerms_;  // per particle: its static-cone terms from the last collide, kg·m

@@ -79,9 +79,12 @@ constexpr std::array<PassInfo, kPassCount> kTable = {{
     {Grab, "grab", "grab.comp", Threads, Pass, "grab constraint, positions → positions' low part, grab λ"},
     {FrictionCone, "friction cone", "friction_cone.comp", WorkGroups, Pass,
      "free bodies, particles' cone terms → bodies' cone surplus, particles' stick marks (next substep)"},
+    {CollideLimit, "collide limit", "collide_limit.comp", Threads, Pass,
+     "colliders, signed-distance grids, positions, predicted x*, clock, stick marks, tetrahedra of each "
+     "particle (after the volume rows), elements → collide limits (velocities' w)"},
     {Collide, "collide", "collide.comp", Threads, Pass,
      "colliders, signed-distance grids, positions, predicted x*, clock, stick marks → positions' low "
-     "part, velocities, cone terms"},
+     "part, velocities, cone terms (within the collide limits)"},
     {UpdateVelocity, "update velocity", "update_velocity.comp", Threads, Pass,
      "positions, predicted x*, integrator history, hierarchy particles (BDF2) → velocities, positions "
      "(renormalised), clock"},

@@ -41,6 +41,7 @@ enum class PassId : uint32_t {
   Tethers,
   Grab,
   FrictionCone,  // solid bodies' static cones, after collide (scheduled there)
+  CollideLimit,  // before collide where there are tetrahedra: how far each particle's tetrahedra let it move
   Collide,
   UpdateVelocity,
   AeroForces,  // surface passes (PassLayout::Surface): wind and aerodynamics, before predict

@@ -5,6 +5,7 @@
 #include "sim/aero.h"
 #include "sim/sim_params.h"
 #include "sim/tear_table.h"
+#include "sim/tet_adjacency.h"
 
 namespace vkxpbd {
 
@@ -199,7 +200,14 @@ FrameSchedule ScheduleBuilder::build(bool grab) {
     // Solid bodies' cones: collide writes each particle's terms, the cone pass decides stick for the next
     // substep's collide (docs/contacts.md).
     const bool cones = !model_.colliders.empty() && hasSolidBody(model_);
-    if (!model_.colliders.empty()) add(PassId::Collide, n, range(0, n, cones ? VKXPBD_FLAG_SOLID_CONES : 0u));
+    const uint32_t collideFlags = cones ? VKXPBD_FLAG_SOLID_CONES : 0u;
+    if (!model_.colliders.empty() && hasTetrahedra(layout_)) {
+      // shared/collide_limit.h: no collide move turns a tetrahedron inside out.
+      gpu::PassConstants limit = range(0, n, collideFlags);
+      limit.slotBase = tetAdjacencyBase(model_, layout_);
+      add(PassId::CollideLimit, n, limit);
+    }
+    if (!model_.colliders.empty()) add(PassId::Collide, n, range(0, n, collideFlags));
     if (cones) add(PassId::FrictionCone, static_cast<uint32_t>(model_.momentumBodies.size()), range(0, n));
     gpu::PassConstants velocity =
         range(0, n, substep_ + 1 == settings_.substeps ? VKXPBD_FLAG_LAST_SUBSTEP : 0u);
