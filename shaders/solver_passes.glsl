@@ -60,14 +60,14 @@ void predictParticle(uint i, uint substep) {
 // (taken as 0 on the first iteration: XPBD resets λ once per substep). The step is taken s times (1 in
 // Gauss-Seidel, the Jacobi step scale in the batch), λ and corrections alike. The caller applies the
 // returned corrections.
-DistanceCorrection projectStoredDistance(uint index, bool firstIteration, float s) {
+DistanceCorrection projectStoredDistance(uint index, bool firstIteration, JacobiStep step) {
   DistanceConstraint c = distance[index];
   vec4 xa = positions[c.a];
-  float wb = positions[c.b].w;
   float lambda = firstIteration ? 0.0f : lambdas[index];
-  DistanceCorrection r = scaledDistanceCorrection(projectDistance(positionLow[c.a].xyz, positionIn(c.b, xa.xyz), xa.w,
-                                                                  wb, c, params.alphaScale, lambda, params.constraintModel),
-                                                  s);
+  DistanceCorrection r = scaledDistanceCorrection(
+      projectDistance(positionLow[c.a].xyz, positionIn(c.b, xa.xyz), xa.w / step.massShare,
+                      positions[c.b].w / step.massShare, c, params.alphaScale, lambda, params.constraintModel),
+      step);
   lambdas[index] = lambda + r.deltaLambda;
   return r;
 }
@@ -147,7 +147,7 @@ void prolongateRow(uint base, uint index) {
 
 // Projects stored element constraint `index` (λ after the distance constraints' λ) like
 // projectStoredDistance (taken s times); the caller applies the corrections.
-ElementCorrection projectStoredElement(uint index, bool firstIteration, float s) {
+ElementCorrection projectStoredElement(uint index, bool firstIteration, JacobiStep step) {
   ElementConstraint e = elements[index];
   uint lambdaIndex = params.elementLambdaBase + 2u * index;
   vec4 q0 = vec4(0.0f);
@@ -163,10 +163,12 @@ ElementCorrection projectStoredElement(uint index, bool firstIteration, float s)
   float lambda2 = firstIteration ? 0.0f : lambdas[lambdaIndex + 1u];
   vec3 origin = positions[e.a].xyz;
   ElementCorrection r = scaledElementCorrection(
-      projectElement(e, vec4(positionLow[e.a].xyz, positions[e.a].w), vec4(positionIn(e.b, origin), positions[e.b].w),
-                     vec4(positionIn(e.c, origin), positions[e.c].w), vec4(positionIn(e.d, origin), positions[e.d].w),
-                     q0, q1, q2, params.alphaScale, lambda, lambda2, params.constraintModel),
-      s);
+      projectElement(e, vec4(positionLow[e.a].xyz, positions[e.a].w / step.massShare),
+                     vec4(positionIn(e.b, origin), positions[e.b].w / step.massShare),
+                     vec4(positionIn(e.c, origin), positions[e.c].w / step.massShare),
+                     vec4(positionIn(e.d, origin), positions[e.d].w / step.massShare), q0, q1, q2, params.alphaScale, lambda,
+                     lambda2, params.constraintModel),
+      step);
   lambdas[lambdaIndex] = lambda + r.deltaLambda;
   lambdas[lambdaIndex + 1u] = lambda2 + r.deltaLambda2;
   return r;
@@ -176,19 +178,18 @@ ElementCorrection projectStoredElement(uint index, bool firstIteration, float s)
 // one of its moving particles.
 void solveElementConstraint(uint k, bool firstIteration) {
   ElementConstraint e = elements[k];
-  ElementCorrection r = projectStoredElement(k, firstIteration, 1.0f);
+  ElementCorrection r = projectStoredElement(k, firstIteration, gaussSeidelStep());
   moveParticle(e.a, r.d0);
   moveParticle(e.b, r.d1);
   moveParticle(e.c, r.d2);
   moveParticle(e.d, r.d3);
 }
 
-// Jacobi batch, phase 1, element constraint `first + k`: its four Δp, scaled by its step scale, to its
+// Jacobi batch, phase 1, element constraint `first + k`: its four Δp (JacobiStep, xpbd_math.h) to its
 // four slots.
 // scaleBase: the element batch's first entry in jacobiScale (after the distance constraints).
 void jacobiElementConstraint(uint first, uint k, uint slotBase, uint scaleBase, bool firstIteration) {
-  float s = jacobiStepScale(jacobiScale[scaleBase + k], params.omega);
-  ElementCorrection r = projectStoredElement(first + k, firstIteration, s);
+  ElementCorrection r = projectStoredElement(first + k, firstIteration, jacobiStep(jacobiScale[scaleBase + k], params.omega));
   uint slot = slotBase + 4u * k;
   jacobiDelta[slot] = vec4(r.d0, 0.0f);
   jacobiDelta[slot + 1u] = vec4(r.d1, 0.0f);
@@ -220,18 +221,17 @@ void volumeApplyRow(uint r) {
 }
 
 // Jacobi batch, phase 1: constraint `first + k` is projected against the current positions and taken
-// s_k times (its step scale, see jacobiStepScale); each end's Δp goes to its own slot, to be summed per
+// as its JacobiStep says (split masses, xpbd_math.h); each end's Δp goes to its own slot, to be summed per
 // particle by jacobiApplyRow.
 void jacobiDistanceConstraint(uint first, uint k, uint slotBase, bool firstIteration) {
-  float s = jacobiStepScale(jacobiScale[k], params.omega);
-  DistanceCorrection r = projectStoredDistance(first + k, firstIteration, s);
+  DistanceCorrection r = projectStoredDistance(first + k, firstIteration, jacobiStep(jacobiScale[k], params.omega));
   uint slot = slotBase + 2u * k;
   jacobiDelta[slot] = vec4(r.deltaA, 0.0f);
   jacobiDelta[slot + 1u] = vec4(r.deltaB, 0.0f);
 }
 
 // Jacobi batch, phase 2: a particle gathers its slots' Δp in a fixed order (no atomics, so the result
-// is bitwise reproducible) and moves by their sum (each already scaled by its constraint's step scale).
+// is bitwise reproducible) and moves by their sum (each already taken as its constraint's JacobiStep says).
 void jacobiApplyRow(uint row) {
   uint begin = jacobiRows[row];
   uint end = jacobiRows[row + 1u];

@@ -3,6 +3,7 @@
 // origin, at 10, 50 and 200 substeps, and the pendulum's period converges to the analytic one as the
 // substeps grow (with one float per coordinate it got worse, and at 5 m it never swung).
 #include <cmath>
+#include <cstdio>
 #include <sstream>
 #include <string>
 
@@ -181,6 +182,14 @@ TEST(Precision, RestingSoftBodyKeepsVolumeAndHeightFarFromTheOrigin) {
   for (SolverMode mode : {SolverMode::GaussSeidel, SolverMode::Jacobi}) {
     for (uint32_t substeps : {10u, 50u, 200u}) {
       const auto atOrigin = restingCube(glm::vec3(0.0f), substeps, mode);
+      // The cube stands: before Jacobi's split masses (docs/convergence.md) the Jacobi cube lay flat on
+      // the ground (V/V₀ = 0) at every substep count, here and far away alike. Measured (CPU): V/V₀
+      // 0.991 / 0.993 / 0.996 (gs) and 0.981 / 0.994 / 0.996 (jacobi) at 10 / 50 / 200 substeps, centre
+      // of mass 0.0982–0.0990 m above the ground (0.1 m at rest).
+      std::printf("%s, %u substeps: V/V0 %.4f, centre of mass %.4f m above the ground\n",
+                  solverModeName(mode), substeps, atOrigin.first, atOrigin.second);
+      EXPECT_GT(atOrigin.first, 0.97) << solverModeName(mode) << ", " << substeps << " substeps";
+      EXPECT_GT(atOrigin.second, 0.095) << solverModeName(mode) << ", " << substeps << " substeps";
       for (float distance : {100.0f, 1000.0f}) {
         const auto far = restingCube(offsetOf(distance), substeps, mode);
         EXPECT_NEAR(far.first, atOrigin.first, 0.01 * atOrigin.first)

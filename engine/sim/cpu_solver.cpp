@@ -281,21 +281,21 @@ void CpuSolver::predict(State& state, uint32_t substep) {
 }
 
 gpu::DistanceCorrection CpuSolver::projectStoredDistance(const State& state, uint32_t index,
-                                                         bool firstIteration, float s) {
+                                                         bool firstIteration, gpu::JacobiStep step) {
   const DistanceConstraint& c = layout_.distance[index];
   const vec4 xa = state.positions[c.a];
   const vec4 xb = state.positions[c.b];
   const float lambda = firstIteration ? 0.0f : lambdas_[index];
   const gpu::DistanceCorrection r = gpu::scaledDistanceCorrection(
-      gpu::projectDistance(vec3(state.positionsLow[c.a]), local(state, c.b, vec3(xa)), xa.w, xb.w, c,
-                           params_.alphaScale, lambda, params_.constraintModel),
-      s);
+      gpu::projectDistance(vec3(state.positionsLow[c.a]), local(state, c.b, vec3(xa)), xa.w / step.massShare,
+                           xb.w / step.massShare, c, params_.alphaScale, lambda, params_.constraintModel),
+      step);
   lambdas_[index] = lambda + r.deltaLambda;
   return r;
 }
 
 gpu::ElementCorrection CpuSolver::projectStoredElement(const State& state, uint32_t index,
-                                                       bool firstIteration, float s) {
+                                                       bool firstIteration, gpu::JacobiStep step) {
   const ElementConstraint& e = layout_.elements[index];
   const uint32_t lambdaIndex = static_cast<uint32_t>(layout_.distance.size()) + 2 * index;
   const float lambda = firstIteration ? 0.0f : lambdas_[lambdaIndex];
@@ -303,11 +303,11 @@ gpu::ElementCorrection CpuSolver::projectStoredElement(const State& state, uint3
   vec4 q[3] = {vec4(0.0f), vec4(0.0f), vec4(0.0f)};
   for (uint32_t i = 0; i < gpu::elementDataSize(e.type); ++i) q[i] = model_.elementData[e.data + i];
   const vec3 origin(state.positions[e.a]);
-  auto at = [&](uint32_t k) { return vec4(local(state, k, origin), state.positions[k].w); };
+  auto at = [&](uint32_t k) { return vec4(local(state, k, origin), state.positions[k].w / step.massShare); };
   const gpu::ElementCorrection r = gpu::scaledElementCorrection(
       gpu::projectElement(e, at(e.a), at(e.b), at(e.c), at(e.d), q[0], q[1], q[2], params_.alphaScale, lambda,
                           lambda2, params_.constraintModel),
-      s);
+      step);
   lambdas_[lambdaIndex] = lambda + r.deltaLambda;
   lambdas_[lambdaIndex + 1] = lambda2 + r.deltaLambda2;
   return r;
@@ -334,14 +334,14 @@ void CpuSolver::solveColour(State& state, uint32_t colour, bool firstIteration) 
   const ConstraintRange range = layout_.colours[colour];
   for (uint32_t k = range.first; k < range.first + range.count; ++k) {
     const DistanceConstraint& c = layout_.distance[k];
-    const gpu::DistanceCorrection r = projectStoredDistance(state, k, firstIteration, 1.0f);
+    const gpu::DistanceCorrection r = projectStoredDistance(state, k, firstIteration, gpu::gaussSeidelStep());
     moveParticle(state, c.a, r.deltaA);
     moveParticle(state, c.b, r.deltaB);
   }
   const ConstraintRange elements = layout_.elementColours[colour];
   for (uint32_t k = elements.first; k < elements.first + elements.count; ++k) {
     const ElementConstraint& e = layout_.elements[k];
-    const gpu::ElementCorrection r = projectStoredElement(state, k, firstIteration, 1.0f);
+    const gpu::ElementCorrection r = projectStoredElement(state, k, firstIteration, gpu::gaussSeidelStep());
     moveParticle(state, e.a, r.d0);
     moveParticle(state, e.b, r.d1);
     moveParticle(state, e.c, r.d2);
@@ -352,15 +352,16 @@ void CpuSolver::solveColour(State& state, uint32_t colour, bool firstIteration) 
 void CpuSolver::solveJacobi(State& state, bool firstIteration) {
   const ConstraintRange batch = layout_.jacobi;
   for (uint32_t k = 0; k < batch.count; ++k) {
-    const float s = gpu::jacobiStepScale(layout_.jacobiScale[k], params_.omega);
-    const gpu::DistanceCorrection r = projectStoredDistance(state, batch.first + k, firstIteration, s);
+    const gpu::DistanceCorrection r = projectStoredDistance(
+        state, batch.first + k, firstIteration, gpu::jacobiStep(layout_.jacobiScale[k], params_.omega));
     slotDelta_[2 * k] = vec4(r.deltaA, 0.0f);
     slotDelta_[2 * k + 1] = vec4(r.deltaB, 0.0f);
   }
   const ConstraintRange elements = layout_.jacobiElements;
   for (uint32_t k = 0; k < elements.count; ++k) {
-    const float s = gpu::jacobiStepScale(layout_.jacobiScale[batch.count + k], params_.omega);
-    const gpu::ElementCorrection r = projectStoredElement(state, elements.first + k, firstIteration, s);
+    const gpu::ElementCorrection r =
+        projectStoredElement(state, elements.first + k, firstIteration,
+                             gpu::jacobiStep(layout_.jacobiScale[batch.count + k], params_.omega));
     const uint32_t slot = layout_.elementSlotBase() + 4 * k;
     slotDelta_[slot] = vec4(r.d0, 0.0f);
     slotDelta_[slot + 1] = vec4(r.d1, 0.0f);

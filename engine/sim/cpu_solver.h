@@ -65,13 +65,13 @@ class CpuSolver {
   // Hierarchy: one colour of coarse level `level` (1 = the finest coarse level).
   void solveCoarseColour(State& state, uint32_t level, uint32_t colour);
   void solveCoarseRange(State& state, uint32_t level, ConstraintRange range);
-  // Projects layout constraint `index` with this substep's λ (0 on the first iteration), takes the step
-  // s times (1 in Gauss-Seidel, the Jacobi step scale in the batch) and accumulates λ; the caller
-  // applies the corrections. Mirrors projectStoredDistance in the shaders.
+  // Projects layout constraint `index` with this substep's λ (0 on the first iteration), taken as `step`
+  // says (gaussSeidelStep, or the batch's split-mass jacobiStep: shared/xpbd_math.h) and accumulates λ;
+  // the caller applies the corrections. Mirrors projectStoredDistance in the shaders.
   gpu::DistanceCorrection projectStoredDistance(const State& state, uint32_t index, bool firstIteration,
-                                                float s);
+                                                gpu::JacobiStep step);
   gpu::ElementCorrection projectStoredElement(const State& state, uint32_t index, bool firstIteration,
-                                              float s);
+                                              gpu::JacobiStep step);
   void solveColour(State& state, uint32_t colour, bool firstIteration);
   void solveVolumes(State& state, bool firstIteration);
   // Removes the rigid part of each free body's displacement by this iteration's constraint passes.

@@ -13,7 +13,7 @@
 // a Δp (distance constraint k of the batch: slots 2k, 2k+1; element e: 2·jacobi.count + 4e + 0..3); the
 // adjacency lists, per moving particle, its slots in a fixed order, so the sum of Δp is gathered
 // without atomics and is bitwise reproducible. Each batch constraint has one step scale (jacobiScale,
-// see jacobiStepScale in shaders/shared/xpbd_math.h), so its corrections conserve momentum.
+// see JacobiStep in shaders/shared/xpbd_math.h), so its corrections conserve momentum.
 #pragma once
 
 #include <cstdint>

@@ -31,15 +31,15 @@ struct ElementCorrection {
   float deltaLambda2;  // Neo-Hookean: Δλ of the hydrostatic constraint
 };
 
-// The correction of an element taken s times (both Δλ and the four Δx): s = 1 in Gauss-Seidel; in the
-// Jacobi batch the step scale (jacobiStepScale, xpbd_math.h).
-XPBD_FN ElementCorrection scaledElementCorrection(ElementCorrection r, float s) {
-  r.d0 *= s;
-  r.d1 *= s;
-  r.d2 *= s;
-  r.d3 *= s;
-  r.deltaLambda *= s;
-  r.deltaLambda2 *= s;
+// The correction of an element projected with the split masses, taken as `step` says (JacobiStep,
+// xpbd_math.h).
+XPBD_FN ElementCorrection scaledElementCorrection(ElementCorrection r, JacobiStep step) {
+  r.d0 *= step.positionScale;
+  r.d1 *= step.positionScale;
+  r.d2 *= step.positionScale;
+  r.d3 *= step.positionScale;
+  r.deltaLambda *= step.lambdaScale;
+  r.deltaLambda2 *= step.lambdaScale;
   return r;
 }
 

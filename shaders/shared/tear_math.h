@@ -45,11 +45,19 @@ XPBD_FN uint tearStrainBin(vec3 xa, vec3 xb, float restLength, float strain, flo
   return bin;
 }
 
+// Points within this angle (rad) of the crack's plane count as on it. A regular grid torn along its
+// lines puts triangle centroids exactly on the plane; there float rounding (one ulp of a position,
+// which differs between devices) would pick the side, so the GPU and the CPU reference split a
+// particle differently. 1e-4 rad is far above that rounding (about 1e-5 rad for 1 cm cells 1 m from the
+// origin) and far below any real angle of a mesh.
+#define VKXPBD_TEAR_PLANE_TOLERANCE 1e-4f
+
 // The side of the crack through particle p (at xp, m) across a broken constraint pointing from p
 // towards its other particle q (direction n = xq − xp, m): true for a point x (m) on q's side, which
-// moves to p's copy.
+// moves to p's copy. A point on the plane (within VKXPBD_TEAR_PLANE_TOLERANCE) stays with p.
 XPBD_FN bool tearOnFarSide(vec3 x, vec3 xp, vec3 n) {
-  return dot(x - xp, n) > 0.0f;
+  vec3 d = x - xp;
+  return dot(d, n) > VKXPBD_TEAR_PLANE_TOLERANCE * length(d) * length(n);
 }
 
 // The centroid of a triangle (m), its corners summed in ascending particle order so that every caller

@@ -184,6 +184,9 @@ XPBD_FN bool tearSplitParticle(TEAR_CTX_PARAM uint p, vec3 n) {
     uint c0 = tsCorner(TEAR_CTX 3u * t), c1 = tsCorner(TEAR_CTX 3u * t + 1u),
          c2 = tsCorner(TEAR_CTX 3u * t + 2u);
     if (c0 != p && c1 != p && c2 != p) continue;
+    // A collapsed triangle (tearCutEdge) is no longer part of the surface: its centroid is p itself
+    // up to rounding, which would pick its side (differently on each device).
+    if (c0 == c1 || c1 == c2 || c0 == c2) continue;
     // The centroid sums the corners in ascending order (tearCentroid).
     uint s0 = min(c0, min(c1, c2)), s2 = max(c0, max(c1, c2));
     uint s1 = c0 + c1 + c2 - s0 - s2;

@@ -53,20 +53,47 @@ XPBD_FN DistanceCorrection projectDistance(vec3 xa, vec3 xb, float wa, float wb,
   return r;
 }
 
-// Jacobi batch: constraint k's step is scaled by one factor s_k = ω · jacobiScale_k, where jacobiScale_k
-// = 1 / (the largest number of batch constraints on one of its moving particles), fixed at layout time
-// (engine/sim/solver_layout.cpp). λ gets s_k Δλ and every particle of the constraint moves by
-// s_k w_i ∇C_i Δλ, so each constraint keeps Σ m Δx = 0 and Σ x × m Δx = 0 (momentum and angular momentum)
-// and λ always matches what the positions received. A particle then moves by the plain sum of its slots.
-XPBD_FN float jacobiStepScale(float jacobiScale, float omega) {
-  return jacobiScale * omega;
+// How a constraint's projection is taken: Gauss-Seidel takes it once, as XPBD writes it. In the Jacobi
+// batch constraint k shares each of its particles with up to n_k − 1 other batch constraints (n_k = 1 /
+// jacobiScale_k, the largest count on one of its moving particles, fixed at layout time:
+// engine/sim/solver_layout.cpp), and all of them move the particle at once. So k is projected with split
+// masses (Tonge et al.: each particle's mass shared among n_k constraints, i.e. every w_i × n_k in
+// Δλ = (−C − α̃λ) / (n_k Σ w_i|∇C_i|² + α̃)); λ gets ω Δλ and each particle moves by ω w_i ∇C_i Δλ with
+// its true inverse mass. One scalar per constraint, so each constraint keeps Σ m Δx = 0 and
+// Σ x × m Δx = 0 (momentum and angular momentum) and λ always matches what the positions received; a
+// particle then moves by the plain sum of its slots. A stiff constraint (α̃ ≪ Σ w|∇C|²) moves by ω/n_k of
+// its Gauss-Seidel correction, which keeps the batch stable; a compliant one (α̃ ≫ Σ w|∇C|², weakly
+// coupled to the others) moves by nearly its whole correction, as in Gauss-Seidel (docs/convergence.md).
+struct JacobiStep {
+  // 1 / n_k (1 in Gauss-Seidel): the projection's inverse masses are divided by it. A division, not a
+  // product with n_k: a GPU compiler may fuse a product into the sum w_a + w_b that follows (the CPU
+  // never fuses), and the two would round differently.
+  float massShare;
+  float positionScale;  // ω / n_k: the projection's Δx (computed with the split masses) times this
+  float lambdaScale;    // ω: its Δλ times this
+};
+
+XPBD_FN JacobiStep gaussSeidelStep() {
+  JacobiStep s;
+  s.massShare = 1.0f;
+  s.positionScale = 1.0f;
+  s.lambdaScale = 1.0f;
+  return s;
 }
 
-// The correction of a distance constraint taken s times (Δλ and both Δx): s = 1 in Gauss-Seidel.
-XPBD_FN DistanceCorrection scaledDistanceCorrection(DistanceCorrection r, float s) {
-  r.deltaA *= s;
-  r.deltaB *= s;
-  r.deltaLambda *= s;
+XPBD_FN JacobiStep jacobiStep(float jacobiScale, float omega) {
+  JacobiStep s;
+  s.massShare = jacobiScale;
+  s.positionScale = omega * jacobiScale;
+  s.lambdaScale = omega;
+  return s;
+}
+
+// The correction of a distance constraint projected with the split masses, taken as `step` says.
+XPBD_FN DistanceCorrection scaledDistanceCorrection(DistanceCorrection r, JacobiStep step) {
+  r.deltaA *= step.positionScale;
+  r.deltaB *= step.positionScale;
+  r.deltaLambda *= step.lambdaScale;
   return r;
 }
 
