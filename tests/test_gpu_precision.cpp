@@ -2,6 +2,7 @@
 // tail, moving pin, sphere and ground) moved 1 km from the origin agrees with the CPU reference, and
 // its motion relative to its own rest state is the motion of the cloth at the origin.
 #include <gtest/gtest.h>
+#include <cstdio>
 
 #include "gpu/gpu_solver.h"
 #include "gpu_test_fixture.h"
@@ -78,10 +79,18 @@ TEST_F(GpuPrecision, ClothOneKilometreAwayMovesAsAtTheOriginAndAgreesWithTheCpu)
     }
     // Not bitwise: the two parts round differently at 1 km. With one float per coordinate the moving
     // pin alone was quantised to 6e-5 m per substep.
-    EXPECT_LT(centreDifference(models[0], results[0], models[1], results[1]), 1e-5) << solverModeName(mode);
-    // One particle next to the pins, where the rigid-ish cloth is most sensitive, differs by 0.8 mm in gs
-    // mode (lavapipe); the cloth's centre by less than 1e-5 m.
-    EXPECT_LT(motionDifference(models[0], results[0], models[1], results[1]), 2e-3) << solverModeName(mode);
+    const double centre = centreDifference(models[0], results[0], models[1], results[1]);
+    const double worst = motionDifference(models[0], results[0], models[1], results[1]);
+    std::printf("%s: 1 km against the origin after 40 frames: centre %.3g m, worst particle %.3g m\n",
+                solverModeName(mode), centre, worst);
+    // The cloth lands on the sphere with friction, where contacts switch on and off, so the two runs'
+    // last-bit differences grow. Measured (lavapipe) in gs mode, whose 3 colours leave a Jacobi tail:
+    // the worst particle (next to the pins, where the rigid-ish cloth is most sensitive) 7.6e-7 m after
+    // 10 frames, 1.1e-4 after 20, 4.3e-4 after 30, 5.8e-3 after 40; the centre 2.5e-5 m after 40 (0.8 mm
+    // and below 1e-5 m before the tail took split masses, docs/convergence.md); Jacobi 1.2e-5 and 1.3e-7 m.
+    // The centre moves about 0.3 m, so it agrees to 1e-4 of its motion.
+    EXPECT_LT(centre, mode == SolverMode::GaussSeidel ? 1e-4 : 1e-5) << solverModeName(mode);
+    EXPECT_LT(worst, mode == SolverMode::GaussSeidel ? 2e-2 : 2e-3) << solverModeName(mode);
   }
 }
 
