@@ -4,7 +4,7 @@
 #include "solver_passes.glsl"
 
 void main() {
-  uint k = threadIndex();
+  uint k = chunkThreadIndex();
   bool firstIteration = (pc.flags & VKXPBD_FLAG_FIRST_ITERATION) != 0u;
   if (k < pc.count) {
     jacobiDistanceConstraint(pc.first, k, pc.slotBase, firstIteration);

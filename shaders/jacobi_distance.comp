@@ -4,6 +4,6 @@
 #include "solver_passes.glsl"
 
 void main() {
-  uint k = threadIndex();
+  uint k = chunkThreadIndex();
   if (k < pc.count) jacobiDistanceConstraint(pc.first, k, pc.slotBase, (pc.flags & VKXPBD_FLAG_FIRST_ITERATION) != 0u);
 }

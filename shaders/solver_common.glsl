@@ -62,6 +62,14 @@ layout(push_constant) uniform Push { PassConstants pc; };
 // Linear thread index; dispatches wider than maxComputeWorkGroupCount[0] groups use a second dimension.
 uint threadIndex() { return gl_GlobalInvocationID.x + gl_GlobalInvocationID.y * gl_NumWorkGroups.x * gl_WorkGroupSize.x; }
 
+// The pass's thread index in a pass recorded as chunks (engine/gpu/binding_windows.h: colour and Jacobi
+// passes): this dispatch's threads are [pc.chunkFirst, pc.chunkFirst + pc.chunkCount); past them, an
+// index no range holds.
+uint chunkThreadIndex() {
+  uint t = threadIndex();
+  return t < pc.chunkCount ? pc.chunkFirst + t : 0xFFFFFFFFu;
+}
+
 // The momentum buffer's layout (shared/config.h, VKXPBD_BINDING_MOMENTUM).
 vec4 loadMomentumWords(uint w) {
   return uintBitsToFloat(uvec4(momentumWords[w], momentumWords[w + 1u], momentumWords[w + 2u], momentumWords[w + 3u]));

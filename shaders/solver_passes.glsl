@@ -57,11 +57,11 @@ void predictParticle(uint i, uint substep) {
 }
 
 // Projects stored distance constraint `index` against the current positions and accumulates its λ
-// (taken as 0 on the first iteration: XPBD resets λ once per substep). The step is taken s times (1 in
-// Gauss-Seidel, the Jacobi step scale in the batch), λ and corrections alike. The caller applies the
+// (taken as 0 on the first iteration: XPBD resets λ once per substep), taken as `step` says (Gauss-Seidel
+// once, the batch with split masses: JacobiStep, xpbd_math.h). The caller applies the
 // returned corrections.
 DistanceCorrection projectStoredDistance(uint index, bool firstIteration, JacobiStep step) {
-  DistanceConstraint c = distance[index];
+  DistanceConstraint c = distance[index - pc.distanceBase];  // the bound window (binding_windows.h)
   vec4 xa = positions[c.a];
   float lambda = firstIteration ? 0.0f : lambdas[index];
   DistanceCorrection r = scaledDistanceCorrection(
@@ -81,7 +81,7 @@ void moveParticle(uint p, vec3 delta) {
 // writes both ends directly.
 void solveDistanceConstraint(uint k, bool firstIteration) {
   // projectStoredDistance and moveParticle in one, each particle's two parts loaded once (the hot path).
-  DistanceConstraint c = distance[k];
+  DistanceConstraint c = distance[k - pc.distanceBase];  // the bound window (binding_windows.h)
   vec4 xa = positions[c.a];
   vec4 xb = positions[c.b];
   vec3 la = positionLow[c.a].xyz;
@@ -190,7 +190,7 @@ void solveElementConstraint(uint k, bool firstIteration) {
 // scaleBase: the element batch's first entry in jacobiScale (after the distance constraints).
 void jacobiElementConstraint(uint first, uint k, uint slotBase, uint scaleBase, bool firstIteration) {
   ElementCorrection r = projectStoredElement(first + k, firstIteration, jacobiStep(jacobiScale[scaleBase + k], params.omega));
-  uint slot = slotBase + 4u * k;
+  uint slot = slotBase + 4u * k - pc.deltaBase;  // in the bound window (binding_windows.h)
   jacobiDelta[slot] = vec4(r.d0, 0.0f);
   jacobiDelta[slot + 1u] = vec4(r.d1, 0.0f);
   jacobiDelta[slot + 2u] = vec4(r.d2, 0.0f);
@@ -225,19 +225,28 @@ void volumeApplyRow(uint r) {
 // particle by jacobiApplyRow.
 void jacobiDistanceConstraint(uint first, uint k, uint slotBase, bool firstIteration) {
   DistanceCorrection r = projectStoredDistance(first + k, firstIteration, jacobiStep(jacobiScale[k], params.omega));
-  uint slot = slotBase + 2u * k;
+  uint slot = slotBase + 2u * k - pc.deltaBase;  // in the bound window (binding_windows.h)
   jacobiDelta[slot] = vec4(r.deltaA, 0.0f);
   jacobiDelta[slot + 1u] = vec4(r.deltaB, 0.0f);
 }
 
 // Jacobi batch, phase 2: a particle gathers its slots' Δp in a fixed order (no atomics, so the result
 // is bitwise reproducible) and moves by their sum (each already taken as its constraint's JacobiStep says).
+// Only the slots in [pc.deltaBegin, pc.deltaEnd), inside the window bound from slot pc.deltaBase: a batch
+// whose deltas exceed maxStorageBufferRange is applied once per window (engine/gpu/binding_windows.h).
 void jacobiApplyRow(uint row) {
   uint begin = jacobiRows[row];
   uint end = jacobiRows[row + 1u];
   if (begin == end) return;  // a tearing model's row not taken yet (no particle)
   vec3 sum = vec3(0.0f);
-  for (uint s = begin; s < end; ++s) sum += jacobiDelta[jacobiSlots[s]].xyz;
+  bool any = false;
+  for (uint s = begin; s < end; ++s) {
+    uint slot = jacobiSlots[s];
+    if (slot < pc.deltaBegin || slot >= pc.deltaEnd) continue;
+    sum += jacobiDelta[slot - pc.deltaBase].xyz;
+    any = true;
+  }
+  if (!any) return;
   uint p = jacobiRows[pc.count + 1u + row];  // pc.count: the rows
   positionLow[p].xyz += sum;
 }

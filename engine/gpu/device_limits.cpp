@@ -12,14 +12,17 @@ namespace {
 
 std::string mebibytes(VkDeviceSize bytes) {
   char text[32];
-  std::snprintf(text, sizeof(text), "%.1f MiB", static_cast<double>(bytes) / (1024.0 * 1024.0));
+  if (bytes < 1024 * 1024)
+    std::snprintf(text, sizeof(text), "%.1f KiB", static_cast<double>(bytes) / 1024.0);
+  else
+    std::snprintf(text, sizeof(text), "%.1f MiB", static_cast<double>(bytes) / (1024.0 * 1024.0));
   return text;
 }
 
 }  // namespace
 
-void checkDeviceLimits(const vk::Context& ctx, const Model& model,
-                       const std::vector<PlannedBuffer>& buffers) {
+void checkDeviceLimits(const vk::Context& ctx, const Model& model, const std::vector<PlannedBuffer>& buffers,
+                       VkDeviceSize range) {
   const std::string& largestField = model.largestBodyField;
   const std::string prefix = (model.sourcePath.empty() ? "" : model.sourcePath + ": ") + "scene '" +
                              model.name + "' is too large for " + ctx.deviceInfo.name + ": ";
@@ -29,12 +32,27 @@ void checkDeviceLimits(const vk::Context& ctx, const Model& model,
                               : "lower " + largestField +
                                     ", the largest body's size, or use "
                                     "fewer bodies";
-  const VkDeviceSize range = ctx.properties.limits.maxStorageBufferRange;
+  // maxMemoryAllocationSize (Vulkan 1.1) and maxBufferSize (1.3), each buffer having its own memory.
+  VkPhysicalDeviceMaintenance4Properties maintenance4{
+      VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_MAINTENANCE_4_PROPERTIES};
+  VkPhysicalDeviceMaintenance3Properties maintenance3{
+      VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_MAINTENANCE_3_PROPERTIES};
+  VkPhysicalDeviceProperties2 properties{VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_PROPERTIES_2};
+  properties.pNext = &maintenance3;
+  if (ctx.properties.apiVersion >= VK_API_VERSION_1_3) maintenance3.pNext = &maintenance4;
+  vkGetPhysicalDeviceProperties2(ctx.physicalDevice, &properties);
   VkDeviceSize total = 0;
   for (const PlannedBuffer& b : buffers) {
-    if (b.bytes > range)
-      throw SceneError(prefix + "its GPU buffer '" + b.name + "' needs " + mebibytes(b.bytes) +
-                       ", more than the device's maxStorageBufferRange of " + mebibytes(range) + "; " + fix);
+    const std::string needs = prefix + "its GPU buffer '" + b.name + "' needs ";
+    if (b.window > range)
+      throw SceneError(needs + mebibytes(b.window) + " in one binding, more than the device's " +
+                       "maxStorageBufferRange of " + mebibytes(range) + "; " + fix);
+    if (b.bytes > maintenance3.maxMemoryAllocationSize)
+      throw SceneError(needs + mebibytes(b.bytes) + ", more than the device's maxMemoryAllocationSize of " +
+                       mebibytes(maintenance3.maxMemoryAllocationSize) + "; " + fix);
+    if (maintenance4.maxBufferSize > 0 && b.bytes > maintenance4.maxBufferSize)
+      throw SceneError(needs + mebibytes(b.bytes) + ", more than the device's maxBufferSize of " +
+                       mebibytes(maintenance4.maxBufferSize) + "; " + fix);
     total += b.bytes;
   }
   VkPhysicalDeviceMemoryProperties memory{};

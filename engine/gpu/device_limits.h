@@ -1,5 +1,7 @@
-// The solver's GPU buffers checked against the device before any is allocated: each against
-// maxStorageBufferRange (128 MiB on lavapipe) and all together against the largest device-local heap.
+// The solver's GPU buffers checked against the device before any is allocated: each one's largest
+// binding (the whole buffer, or its binding window: gpu/binding_windows.h) against maxStorageBufferRange
+// (128 MiB on lavapipe), each one against maxBufferSize and maxMemoryAllocationSize, and all together
+// against the largest device-local heap.
 #pragma once
 
 #include <string>
@@ -13,12 +15,15 @@ struct Model;
 
 struct PlannedBuffer {
   const char* name;
-  VkDeviceSize bytes;
+  VkDeviceSize bytes;   // allocated
+  VkDeviceSize window;  // bound at once: bytes, or a binding window's range
 };
 
 // Throws SceneError "FILE: scene 'NAME' is too large for DEVICE: its GPU buffer 'B' needs N MiB, more than
 // the device's maxStorageBufferRange of M MiB; lower FIELD, ..." (FIELD: Model::largestBodyField, the scene
-// field that sets the largest body's size) or the same for the total against the heap.
-void checkDeviceLimits(const vk::Context& ctx, const Model& model, const std::vector<PlannedBuffer>& buffers);
+// field that sets the largest body's size) or the same against maxBufferSize, maxMemoryAllocationSize and
+// (the total) the heap. `range`: maxStorageBufferRange, or a test's smaller limit.
+void checkDeviceLimits(const vk::Context& ctx, const Model& model, const std::vector<PlannedBuffer>& buffers,
+                       VkDeviceSize range);
 
 }  // namespace vkxpbd

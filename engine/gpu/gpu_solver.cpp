@@ -27,6 +27,8 @@ struct GpuSolver::FrameSlot {
   std::unique_ptr<vk::PassTimer> timer;
   VkPipeline bound = VK_NULL_HANDLE;
   PassLayout boundLayout = PassLayout::Solver;  // whose descriptor set is bound
+  // The solver set's dynamic offsets as bound (bytes): the distance and Jacobi delta windows.
+  uint32_t distanceOffset = 0, deltaOffset = 0;
 };
 
 namespace {
@@ -201,6 +203,34 @@ void GpuSolver::createBuffers() {
   make(VKXPBD_BINDING_COLLIDERS, bytesOf(m.colliders), "colliders");
   make(VKXPBD_BINDING_SDF_VALUES, bytesOf(m.sdfValues), "signed-distance grids");
   make(VKXPBD_BINDING_TETHERS, bytesOf(m.tethers), "tethers");
+  const std::vector<glm::vec4> hierarchy = packHierarchy(layout_);
+  make(VKXPBD_BINDING_HIERARCHY, bytesOf(hierarchy), "hierarchy");
+
+  // The distance constraints and the Jacobi slot deltas may exceed maxStorageBufferRange: they are bound
+  // a window at a time (gpu/binding_windows.h), except the distance constraints of a tearing model,
+  // which the tear passes bind whole.
+  const VkDeviceSize range = storageBufferRange();
+  const VkDeviceSize alignment = ctx_.properties.limits.minStorageBufferOffsetAlignment;
+  distanceWindow_ = planBufferWindow(bytesOf(layout_.distance), sizeof(gpu::DistanceConstraint),
+                                     tear_ ? std::numeric_limits<VkDeviceSize>::max() : range, alignment);
+  deltaWindow_ = planBufferWindow(VkDeviceSize{layout_.slotCount()} * sizeof(glm::vec4), sizeof(glm::vec4),
+                                  range, alignment);
+  std::vector<PlannedBuffer> sizes;
+  for (Planned& p : planned) {
+    VkDeviceSize window = p.size;
+    if (p.binding == VKXPBD_BINDING_DISTANCE || p.binding == VKXPBD_BINDING_JACOBI_DELTA) {
+      const BufferWindow& w = p.binding == VKXPBD_BINDING_DISTANCE ? distanceWindow_ : deltaWindow_;
+      p.size = w.allocationBytes;
+      window = w.windowBytes;
+      if (tear_ && p.binding == VKXPBD_BINDING_DISTANCE)
+        p.name = "distance constraints (the tear passes bind it whole)";
+    }
+    sizes.push_back({p.name, p.size, window});
+  }
+  checkDeviceLimits(ctx_, m, sizes, range);
+  for (const Planned& p : planned)
+    buffers_[p.binding] = vk::createBuffer(ctx_, p.size, storage | p.usage, MemoryKind::DeviceLocal, p.name);
+  // After the check too: a refused model leaves nothing behind.
   buffers_[VKXPBD_BINDING_PARAMS] =
       vk::createBuffer(ctx_, sizeof(gpu::SimParams), VK_BUFFER_USAGE_UNIFORM_BUFFER_BIT,
                        MemoryKind::HostVisible, "sim params");
@@ -208,14 +238,6 @@ void GpuSolver::createBuffers() {
   buffers_[VKXPBD_BINDING_CONTROL] =
       vk::createBuffer(ctx_, sizeof(gpu::FrameControl), VK_BUFFER_USAGE_STORAGE_BUFFER_BIT,
                        MemoryKind::HostVisible, "frame control (grab, clock)");
-  const std::vector<glm::vec4> hierarchy = packHierarchy(layout_);
-  make(VKXPBD_BINDING_HIERARCHY, bytesOf(hierarchy), "hierarchy");
-
-  std::vector<PlannedBuffer> sizes;
-  for (const Planned& p : planned) sizes.push_back({p.name, p.size});
-  checkDeviceLimits(ctx_, m, sizes);
-  for (const Planned& p : planned)
-    buffers_[p.binding] = vk::createBuffer(ctx_, p.size, storage | p.usage, MemoryKind::DeviceLocal, p.name);
 
   std::vector<uint32_t> particlePin(m.particleCount(), VKXPBD_NONE);
   for (uint32_t p = 0; p < m.pins.size(); ++p) particlePin[m.pins[p].particle] = p;
@@ -269,6 +291,14 @@ void GpuSolver::createDescriptors() {
   for (uint32_t b = 0; b < VKXPBD_BINDING_COUNT; ++b)
     bindings[b] = {buffers_[b].buffer, b == VKXPBD_BINDING_PARAMS ? VK_DESCRIPTOR_TYPE_UNIFORM_BUFFER
                                                                   : VK_DESCRIPTOR_TYPE_STORAGE_BUFFER};
+  // The distance constraints and the Jacobi slot deltas: dynamic, a window (or the whole buffer) at the
+  // offsets each pass's chunks bind (gpu/binding_windows.h).
+  bindings[VKXPBD_BINDING_DISTANCE] = {
+      buffers_[VKXPBD_BINDING_DISTANCE].buffer, VK_DESCRIPTOR_TYPE_STORAGE_BUFFER_DYNAMIC,
+      distanceWindow_.windowed ? distanceWindow_.windowBytes : buffers_[VKXPBD_BINDING_DISTANCE].size};
+  bindings[VKXPBD_BINDING_JACOBI_DELTA] = {
+      buffers_[VKXPBD_BINDING_JACOBI_DELTA].buffer, VK_DESCRIPTOR_TYPE_STORAGE_BUFFER_DYNAMIC,
+      deltaWindow_.windowed ? deltaWindow_.windowBytes : buffers_[VKXPBD_BINDING_JACOBI_DELTA].size};
   descriptors_ = vk::createBufferDescriptorSet(ctx_, bindings, VK_SHADER_STAGE_COMPUTE_BIT, "solver");
 
   pipelineLayout_ = vk::createPipelineLayout(ctx_, descriptors_.layout, VK_SHADER_STAGE_COMPUTE_BIT,
@@ -332,7 +362,10 @@ void GpuSolver::createSurfaceDescriptors() {
   bindings[VKXPBD_SURFACE_BINDING_PARAMS] = {buffers_[VKXPBD_BINDING_PARAMS].buffer,
                                              VK_DESCRIPTOR_TYPE_UNIFORM_BUFFER};
   bindings[VKXPBD_SURFACE_BINDING_CONTROL] = {buffers_[VKXPBD_BINDING_CONTROL].buffer};
-  bindings[VKXPBD_SURFACE_BINDING_DISTANCE] = {buffers_[VKXPBD_BINDING_DISTANCE].buffer};
+  // Windowed only without tearing, where no surface pass reads it: its first window.
+  bindings[VKXPBD_SURFACE_BINDING_DISTANCE] = {
+      buffers_[VKXPBD_BINDING_DISTANCE].buffer, VK_DESCRIPTOR_TYPE_STORAGE_BUFFER,
+      distanceWindow_.windowed ? distanceWindow_.windowBytes : VK_WHOLE_SIZE};
   bindings[VKXPBD_SURFACE_BINDING_LAMBDA] = {buffers_[VKXPBD_BINDING_LAMBDA].buffer};
   bindings[VKXPBD_SURFACE_BINDING_INTEGRATOR_HISTORY] = {buffers_[VKXPBD_BINDING_INTEGRATOR_HISTORY].buffer};
   bindings[VKXPBD_SURFACE_BINDING_HIERARCHY] = {buffers_[VKXPBD_BINDING_HIERARCHY].buffer};
@@ -361,24 +394,55 @@ void GpuSolver::recordPass(FrameSlot& slot, const ScheduledPass& pass) {
     vkCmdBindPipeline(cmd, VK_PIPELINE_BIND_POINT_COMPUTE, pipeline);
     slot.bound = pipeline;
   }
-  // The pass's own descriptor set (the solver's or the surface set), bound when it changes.
   const PassLayout passLayout = passInfo(pass.pass).layout;
   const VkPipelineLayout layout = passPipelineLayout(passLayout);
-  if (slot.boundLayout != passLayout) {
-    vkCmdBindDescriptorSets(cmd, VK_PIPELINE_BIND_POINT_COMPUTE, layout, 0, 1, passDescriptorSet(passLayout),
-                            0, nullptr);
-    slot.boundLayout = passLayout;
+  // One dispatch per chunk: several where the pass's records span more than one binding window.
+  const std::vector<PassChunk> chunks = splitIntoWindows(pass.pass, pass.constants, pass.threads,
+                                                         distanceWindow_, deltaWindow_, layout_.slotCount());
+  for (size_t i = 0; i < chunks.size(); ++i) {
+    const PassChunk& chunk = chunks[i];
+    // The pass's own descriptor set (the solver's or the surface set), bound when it or the solver
+    // set's window offsets change.
+    const bool moved = passLayout == PassLayout::Solver &&
+                       (chunk.distanceOffset != slot.distanceOffset || chunk.deltaOffset != slot.deltaOffset);
+    if (slot.boundLayout != passLayout || moved) {
+      if (passLayout == PassLayout::Solver) {
+        bindSolverSet(cmd, chunk.distanceOffset, chunk.deltaOffset);
+        slot.distanceOffset = chunk.distanceOffset;
+        slot.deltaOffset = chunk.deltaOffset;
+      } else {
+        vkCmdBindDescriptorSets(cmd, VK_PIPELINE_BIND_POINT_COMPUTE, layout, 0, 1,
+                                passDescriptorSet(passLayout), 0, nullptr);
+      }
+      slot.boundLayout = passLayout;
+    }
+    vkCmdPushConstants(cmd, layout, VK_SHADER_STAGE_COMPUTE_BIT, 0, sizeof(chunk.constants),
+                       &chunk.constants);
+    const uint32_t groupTotal = passInfo(pass.pass).shape == DispatchShape::WorkGroups
+                                    ? chunk.threads
+                                    : vk::groupCount(chunk.threads, VKXPBD_WORKGROUP_SIZE);
+    const uint32_t maxX = ctx_.properties.limits.maxComputeWorkGroupCount[0];
+    const uint32_t x = std::min(groupTotal, maxX);
+    vkCmdDispatch(cmd, x, vk::groupCount(groupTotal, x), 1);
+    // The chunks of a pass write the same buffers (Jacobi apply windows the same particles).
+    if (i + 1 < chunks.size()) vk::computeToComputeBarrier(ctx_, cmd);
   }
-  vkCmdPushConstants(cmd, layout, VK_SHADER_STAGE_COMPUTE_BIT, 0, sizeof(pass.constants), &pass.constants);
-  const uint32_t groupTotal = passInfo(pass.pass).shape == DispatchShape::WorkGroups
-                                  ? pass.threads
-                                  : vk::groupCount(pass.threads, VKXPBD_WORKGROUP_SIZE);
-  const uint32_t maxX = ctx_.properties.limits.maxComputeWorkGroupCount[0];
-  const uint32_t x = std::min(groupTotal, maxX);
-  vkCmdDispatch(cmd, x, vk::groupCount(groupTotal, x), 1);
   ctx_.endLabel(cmd);
   if (slot.timer) slot.timer->endPass(cmd, pass.stage);
   vk::computeToComputeBarrier(ctx_, cmd);
+}
+
+void GpuSolver::bindSolverSet(VkCommandBuffer cmd, uint32_t distanceOffset, uint32_t deltaOffset) const {
+  // Dynamic offsets in binding order: VKXPBD_BINDING_DISTANCE, then VKXPBD_BINDING_JACOBI_DELTA.
+  static_assert(VKXPBD_BINDING_DISTANCE < VKXPBD_BINDING_JACOBI_DELTA);
+  const uint32_t offsets[2] = {distanceOffset, deltaOffset};
+  vkCmdBindDescriptorSets(cmd, VK_PIPELINE_BIND_POINT_COMPUTE, pipelineLayout_, 0, 1, &descriptors_.set, 2,
+                          offsets);
+}
+
+VkDeviceSize GpuSolver::storageBufferRange() const {
+  const VkDeviceSize device = ctx_.properties.limits.maxStorageBufferRange;
+  return options_.storageBufferRange > 0 ? std::min(options_.storageBufferRange, device) : device;
 }
 
 void GpuSolver::recordFrame(FrameSlot& slot, const std::string& name) {
@@ -403,10 +467,10 @@ void GpuSolver::recordFrame(FrameSlot& slot, const std::string& name) {
                     VK_PIPELINE_STAGE_2_COMPUTE_SHADER_BIT,
                     VK_ACCESS_2_SHADER_STORAGE_READ_BIT | VK_ACCESS_2_SHADER_STORAGE_WRITE_BIT |
                         VK_ACCESS_2_UNIFORM_READ_BIT);
-  vkCmdBindDescriptorSets(cmd, VK_PIPELINE_BIND_POINT_COMPUTE, pipelineLayout_, 0, 1, &descriptors_.set, 0,
-                          nullptr);
+  bindSolverSet(cmd, 0, 0);
   slot.bound = VK_NULL_HANDLE;
   slot.boundLayout = PassLayout::Solver;
+  slot.distanceOffset = slot.deltaOffset = 0;
   uint32_t substep = VKXPBD_NONE;
   for (const ScheduledPass& pass : schedule_.passes) {
     if (pass.substep != substep) {

@@ -11,6 +11,7 @@
 #include <string>
 #include <vector>
 
+#include "gpu/binding_windows.h"
 #include "sim/contact_hash.h"
 #include "sim/model.h"
 #include "sim/solver_layout.h"
@@ -37,6 +38,9 @@ struct GpuSolverOptions {
   // vertex input); included in the frame's first and last barriers.
   VkPipelineStageFlags2 externalReadStages = 0;
   VkAccessFlags2 externalReadAccess = 0;
+  // Tests: a storage buffer range below the device's maxStorageBufferRange (bytes; 0: the device's), so
+  // that a small model needs binding windows (gpu/binding_windows.h) or is refused as a large one is.
+  VkDeviceSize storageBufferRange = 0;
 };
 
 class GpuSolver {
@@ -92,6 +96,11 @@ class GpuSolver {
 
   const vk::Buffer& positionBuffer() const { return buffers_[VKXPBD_BINDING_POSITIONS]; }
   const vk::Buffer& constraintBuffer() const { return buffers_[VKXPBD_BINDING_DISTANCE]; }
+  // How the distance constraints are bound (gpu/binding_windows.h): whole, or a window at a time (a view
+  // that binds them once sees the first window).
+  const BufferWindow& constraintWindow() const { return distanceWindow_; }
+  // How the Jacobi slot deltas are bound.
+  const BufferWindow& deltaWindow() const { return deltaWindow_; }
   const vk::Buffer& lambdaBuffer() const { return buffers_[VKXPBD_BINDING_LAMBDA]; }
   const vk::Buffer& elementBuffer() const { return buffers_[VKXPBD_BINDING_ELEMENTS]; }
   const vk::Buffer& elementDataBuffer() const { return buffers_[VKXPBD_BINDING_ELEMENT_DATA]; }
@@ -151,6 +160,8 @@ class GpuSolver {
   void rerecordFrames();
   // One scheduled pass: its pipeline, push constants, dispatch, timestamp and barrier.
   void recordPass(FrameSlot& slot, const ScheduledPass& pass);
+  // Binds the solver set with its distance and Jacobi delta windows at these byte offsets.
+  void bindSolverSet(VkCommandBuffer cmd, uint32_t distanceOffset, uint32_t deltaOffset) const;
   // The frame clock in the control buffer (VKXPBD_BINDING_CONTROL).
   void writeClock(uint32_t frame);
   uint32_t readClock() const;
@@ -187,6 +198,9 @@ class GpuSolver {
   GpuSolverOptions options_;
 
   std::vector<vk::Buffer> buffers_;  // indexed by VKXPBD_BINDING_*
+  // How the distance constraints and the Jacobi slot deltas are bound (whole, or a window at a time).
+  BufferWindow distanceWindow_, deltaWindow_;
+  VkDeviceSize storageBufferRange() const;
   VkPipelineLayout pipelineLayout_ = VK_NULL_HANDLE;
   vk::BufferDescriptorSet descriptors_;
   // The surface passes' set (VKXPBD_SURFACE_BINDING_*): the solver's buffers where the binding names

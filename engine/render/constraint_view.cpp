@@ -1,5 +1,7 @@
 #include "render/constraint_view.h"
 
+#include <algorithm>
+
 #include "render/pipeline.h"
 
 namespace vkxpbd::render {
@@ -8,14 +10,20 @@ ConstraintView::ConstraintView(const vk::Context& ctx, const GpuSolver& solver, 
                                VkSampleCountFlagBits samples)
     : ctx_(ctx), solver_(solver) {
   const SolverLayout& layout = solver.layout();
-  constraintCount_ = static_cast<uint32_t>(layout.distance.size());
+  // A constraint buffer larger than maxStorageBufferRange (bound a window at a time by the solver,
+  // gpu/binding_windows.h): the view binds its first window and draws the constraints in it.
+  const BufferWindow& window = solver.constraintWindow();
+  constraintCount_ = static_cast<uint32_t>(
+      window.windowed ? std::min<uint64_t>(layout.distance.size(), window.windowBytes / window.stride)
+                      : layout.distance.size());
   elementCount_ = static_cast<uint32_t>(layout.elements.size());
   colourCount_ = static_cast<uint32_t>(layout.colours.size());
   jacobiBatch_ = layout.jacobi.count + layout.jacobiElements.count > 0;
   // Distance constraints, then elements: colour c holds one range of each (solver_layout.h).
   std::vector<uint32_t> colours(constraintCount_ + elementCount_, VKXPBD_NONE);
   for (uint32_t c = 0; c < layout.colours.size(); ++c)
-    for (uint32_t k = 0; k < layout.colours[c].count; ++k) colours[layout.colours[c].first + k] = c;
+    for (uint32_t k = 0; k < layout.colours[c].count; ++k)
+      if (layout.colours[c].first + k < constraintCount_) colours[layout.colours[c].first + k] = c;
   for (uint32_t c = 0; c < layout.elementColours.size(); ++c)
     for (uint32_t k = 0; k < layout.elementColours[c].count; ++k)
       colours[constraintCount_ + layout.elementColours[c].first + k] = c;
@@ -24,14 +32,16 @@ ConstraintView::ConstraintView(const vk::Context& ctx, const GpuSolver& solver, 
   vk::uploadBuffer(ctx_, colours_, colours.data(), colours.size() * sizeof(uint32_t));
 
   // Binding order as VKXPBD_VIEW_BINDING_*: the solver's own buffers, then the colours.
-  descriptors_ = vk::createBufferDescriptorSet(ctx_,
-                                               {{solver.positionBuffer().buffer},
-                                                {solver.constraintBuffer().buffer},
-                                                {solver.lambdaBuffer().buffer},
-                                                {colours_.buffer},
-                                                {solver.elementBuffer().buffer},
-                                                {solver.elementDataBuffer().buffer}},
-                                               VK_SHADER_STAGE_VERTEX_BIT, "constraint view");
+  descriptors_ =
+      vk::createBufferDescriptorSet(ctx_,
+                                    {{solver.positionBuffer().buffer},
+                                     {solver.constraintBuffer().buffer, VK_DESCRIPTOR_TYPE_STORAGE_BUFFER,
+                                      window.windowed ? window.windowBytes : VK_WHOLE_SIZE},
+                                     {solver.lambdaBuffer().buffer},
+                                     {colours_.buffer},
+                                     {solver.elementBuffer().buffer},
+                                     {solver.elementDataBuffer().buffer}},
+                                    VK_SHADER_STAGE_VERTEX_BIT, "constraint view");
 
   layout_ = vk::createPipelineLayout(ctx_, descriptors_.layout, VK_SHADER_STAGE_VERTEX_BIT,
                                      sizeof(gpu::ConstraintViewConstants), "constraint view pipeline layout");

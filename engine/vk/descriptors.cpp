@@ -39,7 +39,7 @@ BufferDescriptorSet createBufferDescriptorSet(const Context& ctx, const std::vec
   std::vector<VkDescriptorBufferInfo> infos(count);
   std::vector<VkWriteDescriptorSet> writes(count);
   for (uint32_t b = 0; b < count; ++b) {
-    infos[b] = {bindings[b].buffer, 0, VK_WHOLE_SIZE};
+    infos[b] = {bindings[b].buffer, 0, bindings[b].range};
     writes[b] = {VK_STRUCTURE_TYPE_WRITE_DESCRIPTOR_SET};
     writes[b].dstSet = d.set;
     writes[b].dstBinding = b;

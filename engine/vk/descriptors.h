@@ -1,5 +1,6 @@
-// One descriptor set whose binding i holds one whole buffer, with its layout and its own pool: the
-// shape of every descriptor set in this project (solver, normals pass, constraint views).
+// One descriptor set whose binding i holds one buffer (whole, or a window of a dynamic one), with its layout
+// and its own pool: the shape of every descriptor set in this project (solver, normals pass, constraint
+// views).
 #pragma once
 
 #include <string>
@@ -12,6 +13,7 @@ namespace vkxpbd::vk {
 struct BufferBinding {
   VkBuffer buffer = VK_NULL_HANDLE;
   VkDescriptorType type = VK_DESCRIPTOR_TYPE_STORAGE_BUFFER;
+  VkDeviceSize range = VK_WHOLE_SIZE;  // bytes from offset 0 (a dynamic buffer's window)
 };
 
 struct BufferDescriptorSet {
@@ -20,7 +22,8 @@ struct BufferDescriptorSet {
   VkDescriptorSet set = VK_NULL_HANDLE;
 };
 
-// Binding i is bindings[i] (VK_WHOLE_SIZE), visible to `stages`; layout, pool and set are named after `name`.
+// Binding i is bindings[i] (its range from offset 0), visible to `stages`; layout, pool and set are named
+// after `name`.
 BufferDescriptorSet createBufferDescriptorSet(const Context& ctx, const std::vector<BufferBinding>& bindings,
                                               VkShaderStageFlags stages, const std::string& name);
 void destroyBufferDescriptorSet(const Context& ctx, BufferDescriptorSet& set);

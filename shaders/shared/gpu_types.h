@@ -231,6 +231,16 @@ struct PassConstants {
   uint elementFirst;     // first element constraint of the range (colour and Jacobi passes)
   uint elementCount;     // element constraints in the range; their threads follow the `count` distance ones
   uint elementSlotBase;  // Jacobi: slot index of the first element constraint's first particle
+  // GPU binding windows (engine/gpu/binding_windows.h), set when the pass is recorded; the CPU reference
+  // ignores them. This dispatch runs the pass's threads [chunkFirst, chunkFirst + chunkCount); the bound
+  // windows start at distance constraint distanceBase and Jacobi slot deltaBase; Jacobi apply adds the
+  // slots in [deltaBegin, deltaEnd) (windows may overlap: each slot is added by one apply).
+  uint chunkFirst;
+  uint chunkCount;
+  uint distanceBase;
+  uint deltaBase;
+  uint deltaBegin;
+  uint deltaEnd;
 };
 
 XPBD_END_NAMESPACE
@@ -241,7 +251,7 @@ static_assert(sizeof(vkxpbd::gpu::Pin) == 32);
 static_assert(sizeof(vkxpbd::gpu::Collider) == 128);
 static_assert(sizeof(vkxpbd::gpu::PinMotion) == 32);
 static_assert(sizeof(vkxpbd::gpu::SimParams) == 128);
-static_assert(sizeof(vkxpbd::gpu::PassConstants) == 32);
+static_assert(sizeof(vkxpbd::gpu::PassConstants) == 56);
 static_assert(sizeof(vkxpbd::gpu::GrabConstraint) == 32);
 static_assert(sizeof(vkxpbd::gpu::Tether) == 16);
 static_assert(sizeof(vkxpbd::gpu::ElementConstraint) == 48);
