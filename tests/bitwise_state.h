@@ -24,11 +24,17 @@ inline ::testing::AssertionResult sameBytes(const std::vector<glm::vec4>& a, con
   return ::testing::AssertionSuccess();
 }
 
-// Positions, their low parts and velocities bit for bit the same.
+// Positions, their low parts and velocities bit for bit the same (the first array that differs named).
+inline ::testing::AssertionResult bitwiseEqual(const State& a, const State& b) {
+  for (const auto& r : {sameBytes(a.positions, b.positions, "positions"),
+                        sameBytes(a.positionsLow, b.positionsLow, "positionsLow"),
+                        sameBytes(a.velocities, b.velocities, "velocities")})
+    if (!r) return r;
+  return ::testing::AssertionSuccess();
+}
+
 inline void expectBitwiseEqual(const State& a, const State& b) {
-  EXPECT_TRUE(sameBytes(a.positions, b.positions, "positions"));
-  EXPECT_TRUE(sameBytes(a.positionsLow, b.positionsLow, "positionsLow"));
-  EXPECT_TRUE(sameBytes(a.velocities, b.velocities, "velocities"));
+  EXPECT_TRUE(bitwiseEqual(a, b));
 }
 
 }  // namespace vkxpbd::test

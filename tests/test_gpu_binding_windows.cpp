@@ -13,6 +13,7 @@
 
 #include <gtest/gtest.h>
 
+#include "bitwise_state.h"
 #include "cpu_run.h"
 #include "gpu/gpu_solver.h"
 #include "gpu_test_fixture.h"
@@ -67,13 +68,6 @@ State runGpu(const vk::Context& ctx, const Model& model, const SolverSettings& s
   return gpu.download();
 }
 
-bool bitwiseEqual(const State& a, const State& b) {
-  return std::memcmp(a.positions.data(), b.positions.data(), a.positions.size() * sizeof(glm::vec4)) == 0 &&
-         std::memcmp(a.positionsLow.data(), b.positionsLow.data(),
-                     a.positionsLow.size() * sizeof(glm::vec4)) == 0 &&
-         std::memcmp(a.velocities.data(), b.velocities.data(), a.velocities.size() * sizeof(glm::vec4)) == 0;
-}
-
 TEST_P(GpuBindingWindows, MatchTheCpuAndTheWholeBinding) {
   const SceneDesc scene = test::hierarchyCloth(kCloth, GetParam().hierarchy, GetParam().mode);
   const Model model = buildModel(scene);
@@ -104,9 +98,9 @@ TEST_P(GpuBindingWindows, MatchTheCpuAndTheWholeBinding) {
     EXPECT_GE(windowed.deltaOffsets.size(), 2u);
     EXPECT_GT(windowed.dispatches, whole.dispatches);
   }
-  EXPECT_TRUE(bitwiseEqual(a, b));
+  EXPECT_TRUE(test::bitwiseEqual(a, b));
   if (GetParam().mode == SolverMode::GaussSeidel)
-    EXPECT_TRUE(bitwiseEqual(a, full));
+    EXPECT_TRUE(test::bitwiseEqual(a, full));
   else
     EXPECT_LT(toWhole, 1e-5);  // m: rounding (measured 1.2e-7 flat, 3.0e-6 with the hierarchy)
   EXPECT_LT(toCpu, 1e-5);      // m

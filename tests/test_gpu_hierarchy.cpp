@@ -11,6 +11,7 @@
 
 #include <gtest/gtest.h>
 
+#include "bitwise_state.h"
 #include "gpu/gpu_solver.h"
 #include "gpu_test_fixture.h"
 #include "hierarchy_scenes.h"
@@ -72,12 +73,7 @@ TEST_P(GpuHierarchy, MatchesTheCpuAndRerunsBitwise) {
     run = gpu.download();
   }
   ASSERT_FALSE(findNonFinite(runs[0]).has_value());
-  EXPECT_EQ(std::memcmp(runs[0].positions.data(), runs[1].positions.data(),
-                        runs[0].positions.size() * sizeof(glm::vec4)),
-            0);
-  EXPECT_EQ(std::memcmp(runs[0].velocities.data(), runs[1].velocities.data(),
-                        runs[0].velocities.size() * sizeof(glm::vec4)),
-            0);
+  test::expectBitwiseEqual(runs[0], runs[1]);
 
   CpuSolver cpu(model, scene.solver, layout);
   State expected = makeInitialState(model);

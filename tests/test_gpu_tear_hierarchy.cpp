@@ -8,6 +8,7 @@
 
 #include <gtest/gtest.h>
 
+#include "bitwise_state.h"
 #include "gpu/gpu_solver.h"
 #include "gpu_test_fixture.h"
 #include "param_print.h"
@@ -126,12 +127,7 @@ TEST_P(GpuTearHierarchy, RerunsAreBitwiseEqual) {
     states[run] = gpu.download();
     marks[run] = gpu.downloadTearMarks();
   }
-  EXPECT_EQ(std::memcmp(states[0].positions.data(), states[1].positions.data(),
-                        states[0].positions.size() * sizeof(glm::vec4)),
-            0);
-  EXPECT_EQ(std::memcmp(states[0].positionsLow.data(), states[1].positionsLow.data(),
-                        states[0].positionsLow.size() * sizeof(glm::vec4)),
-            0);
+  test::expectBitwiseEqual(states[0], states[1]);
   EXPECT_EQ(marks[0], marks[1]);
   uint32_t torn = 0;
   for (size_t p = 0; p < marks[0].size(); p += VKXPBD_TEAR_MARK_VEC4S) torn += marks[0][p].z != 0u;

@@ -7,6 +7,7 @@
 
 #include <gtest/gtest.h>
 
+#include "bitwise_state.h"
 #include "gpu/gpu_solver.h"
 #include "gpu_test_fixture.h"
 #include "param_print.h"
@@ -472,9 +473,7 @@ TEST_P(GpuTearing, RerunsAreBitwiseEqual) {
   };
   const State a = run();
   const State b = run();
-  EXPECT_EQ(std::memcmp(a.positions.data(), b.positions.data(), a.positions.size() * sizeof(glm::vec4)), 0);
-  EXPECT_EQ(std::memcmp(a.velocities.data(), b.velocities.data(), a.velocities.size() * sizeof(glm::vec4)),
-            0);
+  test::expectBitwiseEqual(a, b);
 }
 
 // Frames past the pass limit (the strain bins counted with atomics, the cutoff, the quota carried from
@@ -508,13 +507,7 @@ TEST_P(GpuTearing, RerunsPastThePassLimitAreBitwiseEqual) {
               a.pastLimit.size());
   ASSERT_FALSE(a.pastLimit.empty()) << "no frame flagged more than 256: the test shows nothing";
   EXPECT_EQ(a.pastLimit, b.pastLimit);
-  ASSERT_EQ(a.state.positions.size(), b.state.positions.size());
-  EXPECT_EQ(std::memcmp(a.state.positions.data(), b.state.positions.data(),
-                        a.state.positions.size() * sizeof(glm::vec4)),
-            0);
-  EXPECT_EQ(std::memcmp(a.state.velocities.data(), b.state.velocities.data(),
-                        a.state.velocities.size() * sizeof(glm::vec4)),
-            0);
+  test::expectBitwiseEqual(a.state, b.state);
   uint32_t endMismatches = 0;
   for (size_t k = 0; k < a.ends.size(); ++k)
     if (a.ends[k].a != b.ends[k].a || a.ends[k].b != b.ends[k].b) ++endMismatches;

@@ -8,6 +8,7 @@
 
 #include <gtest/gtest.h>
 
+#include "bitwise_state.h"
 #include "hierarchy_scenes.h"
 #include "param_print.h"
 #include "shared/hierarchy_tear.h"
@@ -220,13 +221,7 @@ TEST_P(TearHierarchy_, RerunsAreBitwiseEqual) {
     ASSERT_GT(solver.tearing().totalBroken(), 0u);
     marks[run] = solver.layout().hierarchy.tearMarks;
   }
-  ASSERT_EQ(states[0].positions.size(), states[1].positions.size());
-  EXPECT_EQ(std::memcmp(states[0].positions.data(), states[1].positions.data(),
-                        states[0].positions.size() * sizeof(glm::vec4)),
-            0);
-  EXPECT_EQ(std::memcmp(states[0].positionsLow.data(), states[1].positionsLow.data(),
-                        states[0].positionsLow.size() * sizeof(glm::vec4)),
-            0);
+  test::expectBitwiseEqual(states[0], states[1]);
   EXPECT_EQ(marks[0], marks[1]);
 }
 

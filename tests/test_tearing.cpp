@@ -8,6 +8,7 @@
 
 #include <gtest/gtest.h>
 
+#include "bitwise_state.h"
 #include "param_print.h"
 #include "scene_error_of.h"
 #include "shared/tear_layout.h"
@@ -195,11 +196,7 @@ TEST_P(Tearing_, RerunsAreBitwiseEqual) {
   const auto a = run(s1);
   const auto b = run(s2);
   ASSERT_GT(a->tearing().totalBroken(), 0u);
-  ASSERT_EQ(s1.positions.size(), s2.positions.size());
-  EXPECT_EQ(std::memcmp(s1.positions.data(), s2.positions.data(), s1.positions.size() * sizeof(glm::vec4)),
-            0);
-  EXPECT_EQ(std::memcmp(s1.velocities.data(), s2.velocities.data(), s1.velocities.size() * sizeof(glm::vec4)),
-            0);
+  test::expectBitwiseEqual(s1, s2);
   EXPECT_EQ(a->model().surfaces[0].indices, b->model().surfaces[0].indices);
   for (size_t k = 0; k < a->layout().distance.size(); ++k) {
     EXPECT_EQ(a->layout().distance[k].a, b->layout().distance[k].a);
