@@ -83,12 +83,18 @@ TEST_P(GpuTearHierarchy, TornSheetAsTheCpuReference) {
   }
 }
 
-// The shipped scene with the hierarchy on (docs/hierarchy.md): 90 frames, its split on the GPU.
-TEST_P(GpuTearHierarchy, ShippedSceneAsTheCpuReference) {
+// `cloth_tear.json` in `mode` with the hierarchy on for its cloth.
+SceneDesc shippedSceneWithHierarchy(SolverMode mode) {
   SceneDesc scene = loadScene(VKXPBD_SOURCE_DIR "/scenes/cloth_tear.json");
-  scene.solver.mode = GetParam();
+  scene.solver.mode = mode;
   scene.cloths.at(0).hierarchy = HierarchySettings{};
   scene.cloths.at(0).hierarchy->enabled = true;
+  return scene;
+}
+
+// The shipped scene with the hierarchy on (docs/hierarchy.md): 90 frames, its split on the GPU.
+TEST_P(GpuTearHierarchy, ShippedSceneAsTheCpuReference) {
+  SceneDesc scene = shippedSceneWithHierarchy(GetParam());
   ASSERT_TRUE(tearSplitsOnGpu(buildModel(scene)));
   const std::string what = std::string("cloth_tear.json with the hierarchy, ") + solverModeName(GetParam());
   EXPECT_GT(compareWithCpu(*ctx, scene, 90, what.c_str()), 0u);
@@ -98,10 +104,7 @@ TEST_P(GpuTearHierarchy, ShippedSceneAsTheCpuReference) {
 // (gs), 40 frames: frames that flag more than the 256 a frame takes break the 256 most strained on
 // the GPU and in the CPU reference alike, with the torn marks of every flagged constraint.
 TEST_P(GpuTearHierarchy, FramesPastThePassLimitAsTheCpuReference) {
-  SceneDesc scene = loadScene(VKXPBD_SOURCE_DIR "/scenes/cloth_tear.json");
-  scene.solver.mode = GetParam();
-  scene.cloths.at(0).hierarchy = HierarchySettings{};
-  scene.cloths.at(0).hierarchy->enabled = true;
+  SceneDesc scene = shippedSceneWithHierarchy(GetParam());
   // The hierarchy keeps the sheet stiffer: in gs mode it takes a lower strain to break that many at once.
   const float strain = GetParam() == SolverMode::Jacobi ? 1.02f : 1.005f;
   scene.cloths.at(0).tear->strain = strain;
