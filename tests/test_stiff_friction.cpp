@@ -23,14 +23,14 @@ namespace {
 // A 0.3 m cube of 6×6×6 cells (1000 kg/m³), tilted by (20°, 0, 30°), its centre 0.5 m up; `material` is
 // the scene's material object.
 std::string droppedCube(const std::string& material, const char* mode, float gravity = -9.81f,
-                        float height = 0.5f) {
+                        float height = 0.5f, int iterations = 1) {
   char json[1024];
-  std::snprintf(json, sizeof(json), R"({"solver": {"substeps": 10, "iterations": 1, "max_colours": 64,
+  std::snprintf(json, sizeof(json), R"({"solver": {"substeps": 10, "iterations": %d, "max_colours": 64,
     "mode": "%s", "gravity": [0, %g, 0]}, "soft_bodies": [{"mesh": {"type": "box", "size": [0.3, 0.3, 0.3],
     "cells": [6, 6, 6]}, "density": 1000, "material": %s,
     "instances": [{"position": [0, %g, 0], "rotation": [20, 0, 30]}]}],
     "colliders": [{"type": "plane"}]})",
-                mode, gravity, material.c_str(), height);
+                iterations, mode, gravity, material.c_str(), height);
   return json;
 }
 
@@ -55,8 +55,8 @@ struct DropResult {
   int framesBelow = 0;   // frames after which a particle was more than 0.1 mm below the ground
 };
 
-DropResult dropCube(const std::string& material, const char* mode, int frames) {
-  const SceneDesc scene = parseScene(droppedCube(material, mode), "cube.json");
+DropResult dropCube(const std::string& material, const char* mode, int frames, int iterations = 1) {
+  const SceneDesc scene = parseScene(droppedCube(material, mode, -9.81f, 0.5f, iterations), "cube.json");
   const Model model = buildModel(scene);
   const SolverLayout layout = buildSolverLayout(model, scene.solver);
   CpuSolver solver(model, scene.solver, layout);
@@ -125,13 +125,13 @@ struct RestResult {
   int inverted = 0;
 };
 
-RestResult restingCube(const char* mode, float gravity) {
+RestResult restingCube(const char* mode, float gravity, int iterations = 1) {
   char json[1024];
-  std::snprintf(json, sizeof(json), R"({"solver": {"substeps": 10, "iterations": 1, "max_colours": 64,
+  std::snprintf(json, sizeof(json), R"({"solver": {"substeps": 10, "iterations": %d, "max_colours": 64,
     "mode": "%s", "gravity": [0, %g, 0]}, "soft_bodies": [{"mesh": {"type": "box", "size": [0.3, 0.3, 0.3],
     "cells": [6, 6, 6]}, "density": 1000, "material": %s, "instances": [{"position": [0, 0.16, 0]}]}],
     "colliders": [{"type": "plane"}]})",
-                mode, gravity, neoHookean(1.0e8f).c_str());
+                iterations, mode, gravity, neoHookean(1.0e8f).c_str());
   const SceneDesc scene = parseScene(json, "rest.json");
   const Model model = buildModel(scene);
   const SolverLayout layout = buildSolverLayout(model, scene.solver);
@@ -177,6 +177,31 @@ TEST(StiffSolid, CubeRestingOnTheGroundLosesVolumeOnlyToItsWeight) {
   }
 }
 
+// How many iterations Jacobi mode needs for the issue's 1%: the same drop and the cube set down at rest
+// (below) at 10 substeps × 3 iterations (measured on the CPU: mean V/V₀ over the 2nd s 0.9949 / 0.9931 /
+// 0.9927 dropped with E = 10 MPa / 100 MPa / 1 GPa, 0.9937 at rest; at 2 iterations 0.9887–0.9892 dropped,
+// 0.9909 at rest). Two alternatives measured at one iteration (docs/convergence.md) do not get there:
+// ω = 1.9 (0.9879 dropped, 0.9907 at rest) and per-particle split masses (each end's own constraint count
+// instead of the constraint's largest: 0.9846–0.9851 dropped, and tetrahedra invert on impact at ω ≥ 1.3).
+// Asserted: none inverted after any frame or substep, the mean within 1% dropped and at rest.
+TEST(StiffSolid, JacobiKeepsTheVolumeWithinOnePercentAtThreeIterations) {
+  for (float youngs : {1.0e7f, 1.0e8f, 1.0e9f}) {
+    const DropResult r = dropCube(neoHookean(youngs), "jacobi", 120, 3);
+    std::printf(
+        "jacobi x3 E = %g Pa: most inverted after a frame %d (after a substep's constraints %d), "
+        "V/V0 mean over the 2nd s %.4f\n",
+        youngs, r.worst, r.substep, r.mean);
+    EXPECT_EQ(r.worst, 0) << youngs;
+    EXPECT_EQ(r.substep, 0) << youngs;
+    EXPECT_NEAR(r.mean, 1.0, 0.01) << youngs;
+  }
+  const RestResult rest = restingCube("jacobi", -9.81f, 3);
+  std::printf("jacobi x3 at rest: V/V0 mean %.4f lowest %.4f, inverted %d\n", rest.mean, rest.lowest,
+              rest.inverted);
+  EXPECT_EQ(rest.inverted, 0);
+  EXPECT_NEAR(rest.mean, 1.0, 0.01);
+}
+
 // A body resting on a plane inclined by θ = 20° (tan θ = 0.364) with friction μs, μk, at the defaults
 // (10 substeps × 1 iteration): the mean distance (m) its particles travelled downhill after 0.5 s and 1 s.
 // `body` is the scene's body entry, placed with its lowest face on the plane; `section` "soft_bodies" or
@@ -189,16 +214,16 @@ struct Travel {
 };
 
 Travel onIncline(const std::string& section, const std::string& body, float muStatic, float muKinetic,
-                 const char* mode) {
+                 const char* mode, int iterations = 1) {
   const float degrees = 20.0f;
   const float theta = glm::radians(degrees);
   const glm::vec3 normal(-std::sin(theta), std::cos(theta), 0.0f);
   char json[2048];
-  std::snprintf(json, sizeof(json), R"({"solver": {"substeps": 10, "iterations": 1, "max_colours": 64,
+  std::snprintf(json, sizeof(json), R"({"solver": {"substeps": 10, "iterations": %d, "max_colours": 64,
     "mode": "%s"}, "thickness": 0.01, "%s": [%s],
     "colliders": [{"type": "plane", "normal": [%g, %g, 0], "offset": 0,
                    "friction": {"static": %g, "kinetic": %g}}]})",
-                mode, section.c_str(), body.c_str(), normal.x, normal.y, muStatic, muKinetic);
+                iterations, mode, section.c_str(), body.c_str(), normal.x, normal.y, muStatic, muKinetic);
   const SceneDesc scene = parseScene(json, "incline.json");
   const Model model = buildModel(scene);
   const SolverLayout layout = buildSolverLayout(model, scene.solver);
@@ -275,8 +300,8 @@ TEST(StiffFriction, KineticFrictionOnAnInclineAtTheDefaults) {
 //   it is softer: at one iteration Jacobi's per-constraint scale makes its shear vibration 4 times slower
 //   (period 0.155 s against 0.038 s) and 3 times faster in velocity, and the particles that lift off the
 //   plane as it rocks move freely. With Jacobi's split masses (docs/convergence.md) the Jacobi block is
-//   stiffer and moves 2.97 mm (both μk). Asserted: 1 mm (Gauss-Seidel) and 5 mm (Jacobi); the issue's
-//   1 mm in Jacobi mode is NOT reached.
+//   stiffer and moves 2.97 mm (both μk), still creeping (1.96 mm by 0.5 s). Asserted: 1 mm (Gauss-Seidel)
+//   and 5 mm (Jacobi); the issue's 1 mm in Jacobi mode is NOT reached at one iteration, only at 6.
 // - a soft block in Gauss-Seidel mode (E = 50 kPa, about as soft as the Jacobi 1 MPa block) slid 0.12 m
 //   with the cone on Σ m‖Δ_t‖ and moves 4.3 mm now (1 cm asserted).
 TEST(StiffFriction, StaticFrictionOnAnInclineAtTheDefaults) {
@@ -284,13 +309,21 @@ TEST(StiffFriction, StaticFrictionOnAnInclineAtTheDefaults) {
     const bool gs = std::string(mode) == "gs";
     const double sheet = onIncline("cloths", inclineSheet(), 0.5f, 0.2f, mode).full;
     const double block = onIncline("soft_bodies", inclineBlock(1.0e6f, 0.2f), 0.5f, 0.5f, mode).full;
-    const double slips = onIncline("soft_bodies", inclineBlock(1.0e6f, 0.2f), 0.5f, 0.2f, mode).full;
-    std::printf("%s: travelled %.2e m (sheet), %.2e m (block, μk 0.5), %.2e m (block, μk 0.2) in 1 s\n", mode,
-                sheet, block, slips);
+    const Travel slipping = onIncline("soft_bodies", inclineBlock(1.0e6f, 0.2f), 0.5f, 0.2f, mode);
+    const double slips = slipping.full;
+    std::printf(
+        "%s: travelled %.2e m (sheet), %.2e m (block, μk 0.5), %.2e m (block, μk 0.2; %.2e m by 0.5 s) "
+        "in 1 s\n",
+        mode, sheet, block, slips, slipping.half);
     EXPECT_LT(std::abs(sheet), 1e-3) << mode;
     EXPECT_LT(std::abs(block), gs ? 1e-3 : 5e-3) << mode;
     EXPECT_LT(std::abs(slips), gs ? 1e-3 : 5e-3) << mode;
   }
+  // Jacobi mode reaches Gauss-Seidel's 1 mm at 6 iterations (measured 0.80 mm; 1.27 mm at 3, 1.07 at 4).
+  const Travel jacobi6 = onIncline("soft_bodies", inclineBlock(1.0e6f, 0.2f), 0.5f, 0.2f, "jacobi", 6);
+  std::printf("jacobi x6: travelled %.2e m by 0.5 s, %.2e m by 1 s (block, μk 0.2)\n", jacobi6.half,
+              jacobi6.full);
+  EXPECT_LT(std::abs(jacobi6.full), 1e-3);
   const double soft = onIncline("soft_bodies", inclineBlock(5.0e4f, 0.2f), 0.5f, 0.2f, "gs").full;
   std::printf("gs: travelled %.2e m (50 kPa block, μk 0.2) in 1 s\n", soft);
   EXPECT_LT(std::abs(soft), 1e-2);
