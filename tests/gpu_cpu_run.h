@@ -2,6 +2,7 @@
 #pragma once
 
 #include <cstdint>
+#include <utility>
 
 #include "cpu_run.h"
 #include "gpu/gpu_solver.h"
@@ -27,12 +28,15 @@ inline GpuCpuStates runGpuAndCpu(const vk::Context& ctx, const Model& model, con
 // A scene on the GPU and on the CPU reference side by side, both from its initial state, stepped
 // together: for tests that compare frame by frame or change something (a pin) in the middle of a run.
 struct Lockstep {
-  Lockstep(const vk::Context& ctx, const SceneDesc& scene)
-      : model(buildModel(scene)),
-        layout(buildSolverLayout(model, scene.solver)),
-        cpu(model, scene.solver, layout),
+  Lockstep(const vk::Context& ctx, const SceneDesc& scene) : Lockstep(ctx, buildModel(scene), scene.solver) {}
+  // A model built (and perhaps changed, say a tear setting) by the test, moved in; the layout is
+  // buildSolverLayout's for `settings`.
+  Lockstep(const vk::Context& ctx, Model built, const SolverSettings& settings)
+      : model(std::move(built)),
+        layout(buildSolverLayout(model, settings)),
+        cpu(model, settings, layout),
         cpuState(makeInitialState(model)),
-        gpu(ctx, model, scene.solver, layout) {
+        gpu(ctx, model, settings, layout) {
     gpu.upload(cpuState);
   }
   Lockstep(const Lockstep&) = delete;

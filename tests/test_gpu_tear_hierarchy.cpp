@@ -10,12 +10,12 @@
 
 #include "bitwise_state.h"
 #include "gpu/gpu_solver.h"
+#include "gpu_cpu_run.h"
 #include "gpu_test_fixture.h"
 #include "param_print.h"
 #include "scene/scene.h"
 #include "shared/hierarchy_tear.h"
 #include "sim/cloth_builder.h"
-#include "sim/cpu_solver.h"
 #include "sim/tear_table.h"
 #include "tear_hierarchy_scenes.h"
 
@@ -28,34 +28,30 @@ class GpuTearHierarchy : public test::GpuTest, public ::testing::WithParamInterf
 // (torn marks exactly; positions within 1e-4 m; inverse masses exactly). Returns the constraints broken.
 uint32_t compareWithCpu(const vk::Context& ctx, const SceneDesc& scene, int frames, const char* what,
                         uint32_t* hostFrames = nullptr) {
-  const Model model = buildModel(scene);
-  const SolverLayout layout = buildSolverLayout(model, scene.solver);
-  EXPECT_GE(layout.hierarchy.levelCount(), 2u);
-  EXPECT_FALSE(layout.hierarchy.tearMarks.empty());
-  CpuSolver cpu(model, scene.solver, layout);
-  State cpuState = makeInitialState(model);
-  GpuSolver gpu(ctx, model, scene.solver, layout);
-  gpu.upload(cpuState);
+  test::Lockstep run(ctx, scene);
+  EXPECT_GE(run.layout.hierarchy.levelCount(), 2u);
+  EXPECT_FALSE(run.layout.hierarchy.tearMarks.empty());
   uint32_t broken = 0;
   for (int f = 0; f < frames; ++f) {
-    cpu.stepFrame(cpuState);
-    gpu.simulate(1);
-    broken += static_cast<uint32_t>(cpu.lastTear().broken.size());
-    if (hostFrames && cpu.lastTear().broken.size() == VKXPBD_TEAR_CHUNKS * VKXPBD_TEAR_SPLIT_PER_CHUNK)
+    run.step(1);
+    broken += static_cast<uint32_t>(run.cpu.lastTear().broken.size());
+    if (hostFrames && run.cpu.lastTear().broken.size() == VKXPBD_TEAR_CHUNKS * VKXPBD_TEAR_SPLIT_PER_CHUNK)
       ++*hostFrames;
-    EXPECT_EQ(gpu.lastTear().broken, cpu.lastTear().broken) << what << ", frame " << f;
+    EXPECT_EQ(run.gpu.lastTear().broken, run.cpu.lastTear().broken) << what << ", frame " << f;
   }
-  const State gpuState = gpu.download();
-  const std::vector<glm::uvec4> marks = gpu.downloadTearMarks();
-  EXPECT_EQ(marks, cpu.layout().hierarchy.tearMarks) << what;
+  const State gpuState = run.gpu.download();
+  const std::vector<glm::uvec4> marks = run.gpu.downloadTearMarks();
+  EXPECT_EQ(marks, run.cpu.layout().hierarchy.tearMarks) << what;
   uint32_t torn = 0;
   for (size_t p = 0; p < marks.size(); p += VKXPBD_TEAR_MARK_VEC4S) torn += marks[p].z != 0u;
   double largest = 0.0;
-  for (size_t i = 0; i < cpuState.positions.size(); ++i) {
+  for (size_t i = 0; i < run.cpuState.positions.size(); ++i) {
     largest = std::max(
-        largest, double(glm::length(glm::vec3(gpuState.positions[i]) + glm::vec3(gpuState.positionsLow[i]) -
-                                    glm::vec3(cpuState.positions[i]) - glm::vec3(cpuState.positionsLow[i]))));
-    EXPECT_EQ(gpuState.positions[i].w, cpuState.positions[i].w) << what << ", inverse mass of particle " << i;
+        largest,
+        double(glm::length(glm::vec3(gpuState.positions[i]) + glm::vec3(gpuState.positionsLow[i]) -
+                           glm::vec3(run.cpuState.positions[i]) - glm::vec3(run.cpuState.positionsLow[i]))));
+    EXPECT_EQ(gpuState.positions[i].w, run.cpuState.positions[i].w)
+        << what << ", inverse mass of particle " << i;
   }
   std::printf("[ measured ] %s: %u constraints broken, %u particles with torn marks, GPU - CPU %.3g m\n",
               what, broken, torn, largest);

@@ -4,11 +4,13 @@
 #include <algorithm>
 #include <cstdio>
 #include <cstring>
+#include <utility>
 
 #include <gtest/gtest.h>
 
 #include "bitwise_state.h"
 #include "gpu/gpu_solver.h"
+#include "gpu_cpu_run.h"
 #include "gpu_test_fixture.h"
 #include "param_print.h"
 #include "scene/scene.h"
@@ -18,7 +20,6 @@
 #include "sim/colouring.h"
 #include "sim/contact_hash.h"
 #include "sim/contact_triangles.h"
-#include "sim/cpu_solver.h"
 #include "sim/tear_table.h"
 #include "tear_scenes.h"
 
@@ -37,36 +38,30 @@ SceneDesc sheet(SolverMode mode) {
 
 TEST_P(GpuTearing, SameTearsAsTheCpuReference) {
   const SceneDesc scene = sheet(GetParam());
-  const Model model = buildModel(scene);
-  const SolverLayout layout = buildSolverLayout(model, scene.solver);
-  CpuSolver cpu(model, scene.solver, layout);
-  State cpuState = makeInitialState(model);
-  GpuSolver gpu(*ctx, model, scene.solver, layout);
-  gpu.upload(cpuState);
+  test::Lockstep run(*ctx, scene);
   uint32_t cpuBroken = 0, gpuBroken = 0;
   for (int f = 0; f < 90; ++f) {
-    cpu.stepFrame(cpuState);
-    gpu.simulate(1);
-    cpuBroken += static_cast<uint32_t>(cpu.lastTear().broken.size());
-    gpuBroken += static_cast<uint32_t>(gpu.lastTear().broken.size());
+    run.step(1);
+    cpuBroken += static_cast<uint32_t>(run.cpu.lastTear().broken.size());
+    gpuBroken += static_cast<uint32_t>(run.gpu.lastTear().broken.size());
     // The tear check pass's list, sorted by the host: the same constraints in the same frame.
-    EXPECT_EQ(gpu.lastTear().broken, cpu.lastTear().broken) << "frame " << f;
+    EXPECT_EQ(run.gpu.lastTear().broken, run.cpu.lastTear().broken) << "frame " << f;
   }
-  const State gpuState = gpu.download();
+  const State gpuState = run.gpu.download();
   ASSERT_GT(cpuBroken, 0u);
   EXPECT_EQ(gpuBroken, cpuBroken);
-  EXPECT_GT(gpu.topologyVersion(), 0u);
-  EXPECT_EQ(gpu.model().surfaces[0].indices, cpu.model().surfaces[0].indices);
-  EXPECT_EQ(gpu.layout().surface.indices, cpu.layout().surface.indices);
-  for (size_t k = 0; k < layout.distance.size(); ++k) {
-    EXPECT_EQ(gpu.layout().distance[k].a, cpu.layout().distance[k].a) << "constraint " << k;
-    EXPECT_EQ(gpu.layout().distance[k].b, cpu.layout().distance[k].b) << "constraint " << k;
+  EXPECT_GT(run.gpu.topologyVersion(), 0u);
+  EXPECT_EQ(run.gpu.model().surfaces[0].indices, run.cpu.model().surfaces[0].indices);
+  EXPECT_EQ(run.gpu.layout().surface.indices, run.cpu.layout().surface.indices);
+  for (size_t k = 0; k < run.layout.distance.size(); ++k) {
+    EXPECT_EQ(run.gpu.layout().distance[k].a, run.cpu.layout().distance[k].a) << "constraint " << k;
+    EXPECT_EQ(run.gpu.layout().distance[k].b, run.cpu.layout().distance[k].b) << "constraint " << k;
   }
   float largest = 0.0f;
-  for (size_t i = 0; i < cpuState.positions.size(); ++i) {
-    largest =
-        std::max(largest, glm::length(glm::vec3(gpuState.positions[i]) - glm::vec3(cpuState.positions[i])));
-    EXPECT_EQ(gpuState.positions[i].w, cpuState.positions[i].w) << "inverse mass of particle " << i;
+  for (size_t i = 0; i < run.cpuState.positions.size(); ++i) {
+    largest = std::max(largest,
+                       glm::length(glm::vec3(gpuState.positions[i]) - glm::vec3(run.cpuState.positions[i])));
+    EXPECT_EQ(gpuState.positions[i].w, run.cpuState.positions[i].w) << "inverse mass of particle " << i;
   }
   EXPECT_LT(largest, 1e-4f) << "m";
 }
@@ -127,57 +122,51 @@ TEST_P(GpuTearing, ContactTrianglesFollowTheTearOnTheGpu) {
 TEST_P(GpuTearing, ShippedSceneAsTheCpuReference) {
   SceneDesc scene = loadScene(VKXPBD_SOURCE_DIR "/scenes/cloth_tear.json");
   scene.solver.mode = GetParam();
-  const Model model = buildModel(scene);
-  const SolverLayout layout = buildSolverLayout(model, scene.solver);
-  CpuSolver cpu(model, scene.solver, layout);
-  State cpuState = makeInitialState(model);
-  const Totals loaded = totals(cpuState);
-  GpuSolver gpu(*ctx, model, scene.solver, layout);
-  gpu.upload(cpuState);
+  test::Lockstep run(*ctx, scene);
+  const Totals loaded = totals(run.cpuState);
   uint32_t broken = 0, frameMismatches = 0;
   for (int f = 0; f < 120; ++f) {
-    cpu.stepFrame(cpuState);
-    gpu.simulate(1);
-    broken += static_cast<uint32_t>(cpu.lastTear().broken.size());
-    if (gpu.lastTear().broken != cpu.lastTear().broken) ++frameMismatches;
+    run.step(1);
+    broken += static_cast<uint32_t>(run.cpu.lastTear().broken.size());
+    if (run.gpu.lastTear().broken != run.cpu.lastTear().broken) ++frameMismatches;
   }
   EXPECT_EQ(frameMismatches, 0u) << "frames whose broken lists differ";
-  const uint32_t splits = cpu.tearing().sparesUsed(0);
+  const uint32_t splits = run.cpu.tearing().sparesUsed(0);
   std::printf("[ measured ] %s: %u constraints broken, %u particles split in 120 frames\n",
               solverModeName(GetParam()), broken, splits);
   EXPECT_GT(broken, 0u);
   EXPECT_GT(splits, 0u);
-  const State gpuState = gpu.download();
-  EXPECT_EQ(gpu.model().surfaces[0].indices, cpu.model().surfaces[0].indices);
-  EXPECT_EQ(gpu.layout().surface.indices, cpu.layout().surface.indices);
-  EXPECT_EQ(gpu.layout().surface.offsets, cpu.layout().surface.offsets);
-  EXPECT_EQ(gpu.layout().surface.triangles, cpu.layout().surface.triangles);
+  const State gpuState = run.gpu.download();
+  EXPECT_EQ(run.gpu.model().surfaces[0].indices, run.cpu.model().surfaces[0].indices);
+  EXPECT_EQ(run.gpu.layout().surface.indices, run.cpu.layout().surface.indices);
+  EXPECT_EQ(run.gpu.layout().surface.offsets, run.cpu.layout().surface.offsets);
+  EXPECT_EQ(run.gpu.layout().surface.triangles, run.cpu.layout().surface.triangles);
   uint32_t endMismatches = 0;
-  for (size_t k = 0; k < layout.distance.size(); ++k) {
-    const DistanceConstraint &g = gpu.layout().distance[k], &c = cpu.layout().distance[k];
+  for (size_t k = 0; k < run.layout.distance.size(); ++k) {
+    const DistanceConstraint &g = run.gpu.layout().distance[k], &c = run.cpu.layout().distance[k];
     if (g.a != c.a || g.b != c.b) ++endMismatches;
   }
-  for (size_t k = 0; k < layout.elements.size(); ++k) {
-    const ElementConstraint &g = gpu.layout().elements[k], &c = cpu.layout().elements[k];
+  for (size_t k = 0; k < run.layout.elements.size(); ++k) {
+    const ElementConstraint &g = run.gpu.layout().elements[k], &c = run.cpu.layout().elements[k];
     if (g.a != c.a || g.b != c.b || g.c != c.c || g.d != c.d) ++endMismatches;
   }
   EXPECT_EQ(endMismatches, 0u) << "constraints or elements with other ends";
-  EXPECT_EQ(gpu.layout().adjacency.offsets, cpu.layout().adjacency.offsets);
-  EXPECT_EQ(gpu.layout().adjacency.particles, cpu.layout().adjacency.particles);
-  EXPECT_EQ(gpu.layout().adjacency.slots, cpu.layout().adjacency.slots);
-  EXPECT_EQ(gpu.layout().jacobiScale, cpu.layout().jacobiScale);
+  EXPECT_EQ(run.gpu.layout().adjacency.offsets, run.cpu.layout().adjacency.offsets);
+  EXPECT_EQ(run.gpu.layout().adjacency.particles, run.cpu.layout().adjacency.particles);
+  EXPECT_EQ(run.gpu.layout().adjacency.slots, run.cpu.layout().adjacency.slots);
+  EXPECT_EQ(run.gpu.layout().jacobiScale, run.cpu.layout().jacobiScale);
   float largest = 0.0f;
   uint32_t massMismatches = 0;
-  for (size_t i = 0; i < cpuState.positions.size(); ++i) {
-    largest =
-        std::max(largest, glm::length(glm::vec3(gpuState.positions[i]) - glm::vec3(cpuState.positions[i])));
-    if (gpuState.positions[i].w != cpuState.positions[i].w) ++massMismatches;
+  for (size_t i = 0; i < run.cpuState.positions.size(); ++i) {
+    largest = std::max(largest,
+                       glm::length(glm::vec3(gpuState.positions[i]) - glm::vec3(run.cpuState.positions[i])));
+    if (gpuState.positions[i].w != run.cpuState.positions[i].w) ++massMismatches;
   }
   EXPECT_EQ(massMismatches, 0u) << "particles with another inverse mass";
   EXPECT_LT(largest, 1e-4f) << "m";
-  const LayoutColouring lc = layoutColouring(gpu.model(), gpu.layout());
+  const LayoutColouring lc = layoutColouring(run.gpu.model(), run.gpu.layout());
   EXPECT_EQ(validateColouring(lc.problem, lc.colouring), std::nullopt);
-  const Totals g = totals(gpuState), c = totals(cpuState);
+  const Totals g = totals(gpuState), c = totals(run.cpuState);
   EXPECT_NEAR(g.mass, loaded.mass, 1e-6 * loaded.mass) << "kg";
   EXPECT_NEAR(c.mass, loaded.mass, 1e-6 * loaded.mass) << "kg";
   std::printf("[ measured ] momentum GPU - CPU: %.3g %.3g %.3g kg m/s (CPU %.4g %.4g %.4g)\n",
@@ -205,24 +194,19 @@ void expectSameMassesAndPositions(const State& gpuState, const State& cpuState) 
 TEST_P(GpuTearing, Bdf2SameTearsAsTheCpuReference) {
   SceneDesc scene = sheet(GetParam());
   scene.solver.integrator = Integrator::Bdf2;
-  const Model model = buildModel(scene);
-  const SolverLayout layout = buildSolverLayout(model, scene.solver);
-  CpuSolver cpu(model, scene.solver, layout);
-  State cpuState = makeInitialState(model);
-  GpuSolver gpu(*ctx, model, scene.solver, layout);
-  gpu.upload(cpuState);
+  test::Lockstep run(*ctx, scene);
   uint32_t splits = 0, frameMismatches = 0;
   for (int f = 0; f < 90; ++f) {
-    cpu.stepFrame(cpuState);
-    gpu.simulate(1);
-    splits += cpu.lastTear().splits;
-    if (gpu.lastTear().broken != cpu.lastTear().broken || gpu.lastTear().splits != cpu.lastTear().splits)
+    run.step(1);
+    splits += run.cpu.lastTear().splits;
+    if (run.gpu.lastTear().broken != run.cpu.lastTear().broken ||
+        run.gpu.lastTear().splits != run.cpu.lastTear().splits)
       ++frameMismatches;
   }
   EXPECT_EQ(frameMismatches, 0u);
   EXPECT_GT(splits, 0u);
-  EXPECT_EQ(gpu.layout().surface.indices, cpu.layout().surface.indices);
-  expectSameMassesAndPositions(gpu.download(), cpuState);
+  EXPECT_EQ(run.gpu.layout().surface.indices, run.cpu.layout().surface.indices);
+  expectSameMassesAndPositions(run.gpu.download(), run.cpuState);
 }
 
 // A frame breaks at most 256 constraints where the GPU splits (VKXPBD_TEAR_CHUNKS ×
@@ -245,12 +229,8 @@ TEST_P(GpuTearing, FramesPastThePassLimitBreakTheMostStrainedAsTheCpuReference) 
   ASSERT_TRUE(tearSplitsOnGpu(model));
   const uint32_t limit = VKXPBD_TEAR_CHUNKS * VKXPBD_TEAR_SPLIT_PER_CHUNK;
   ASSERT_EQ(limit, 256u);
-  const SolverLayout layout = buildSolverLayout(model, scene.solver);
-  CpuSolver cpu(model, scene.solver, layout);
-  State cpuState = makeInitialState(model);
-  const Totals loaded = totals(cpuState);
-  GpuSolver gpu(*ctx, model, scene.solver, layout);
-  gpu.upload(cpuState);
+  test::Lockstep run(*ctx, std::move(model), scene.solver);
+  const Totals loaded = totals(run.cpuState);
   int firstAtLimit = -1;
   uint32_t mismatches = 0, framesAtLimit = 0, splitsAfter = 0, orderViolations = 0, sharedCutoff = 0;
   uint32_t mostFlagged = 0;
@@ -258,11 +238,10 @@ TEST_P(GpuTearing, FramesPastThePassLimitBreakTheMostStrainedAsTheCpuReference) 
   for (int f = 0; f < 40; ++f) {
     // The ends as the tear check sees them (the split moves no particle: the copies start where their
     // originals are, so the frame's end positions are the check's).
-    const std::vector<DistanceConstraint> ends = cpu.layout().distance;
-    gpu.simulate(1);
-    cpu.stepFrame(cpuState);
-    const TearReport& want = cpu.lastTear();
-    const TearReport got = gpu.lastTear();
+    const std::vector<DistanceConstraint> ends = run.cpu.layout().distance;
+    run.step(1);
+    const TearReport& want = run.cpu.lastTear();
+    const TearReport got = run.gpu.lastTear();
     EXPECT_LE(want.broken.size(), limit) << "frame " << f;
     EXPECT_EQ(got.flagged, want.flagged) << "frame " << f;
     if (got.broken != want.broken) ++mismatches;
@@ -285,7 +264,7 @@ TEST_P(GpuTearing, FramesPastThePassLimitBreakTheMostStrainedAsTheCpuReference) 
     for (uint32_t k = 0; k < ends.size(); ++k) {
       const DistanceConstraint& c = ends[k];
       if (c.a == c.b) continue;
-      const glm::vec3 xa(cpuState.positions[c.a]), xb(cpuState.positions[c.b]);
+      const glm::vec3 xa(run.cpuState.positions[c.a]), xb(run.cpuState.positions[c.b]);
       if (!gpu::tearBreaks(xa, xb, c.restLength, strain, 0.0f, 0.0f, 0.0f)) continue;
       const double ratio = glm::length(glm::dvec3(xa) - glm::dvec3(xb)) / (double(strain) * c.restLength);
       flagged.push_back({k, gpu::tearStrainBin(xa, xb, c.restLength, strain, 0.0f, 0.0f, 0.0f), ratio,
@@ -333,10 +312,10 @@ TEST_P(GpuTearing, FramesPastThePassLimitBreakTheMostStrainedAsTheCpuReference) 
   EXPECT_EQ(mismatches, 0u);
   EXPECT_EQ(orderViolations, 0u);
   EXPECT_GT(splitsAfter, 0u) << "the tearing stopped after the frame past the limit";
-  const LayoutColouring lc = layoutColouring(gpu.model(), gpu.layout());
+  const LayoutColouring lc = layoutColouring(run.gpu.model(), run.gpu.layout());
   EXPECT_EQ(validateColouring(lc.problem, lc.colouring), std::nullopt);
-  EXPECT_NEAR(totals(gpu.download()).mass, loaded.mass, 1e-6 * loaded.mass) << "kg";
-  expectSameMassesAndPositions(gpu.download(), cpuState);
+  EXPECT_NEAR(totals(run.gpu.download()).mass, loaded.mass, 1e-6 * loaded.mass) << "kg";
+  expectSameMassesAndPositions(run.gpu.download(), run.cpuState);
 }
 
 // The device owns the torn topology: over 90 frames of cloth_tear.json that nobody inspects, the host
@@ -345,47 +324,42 @@ TEST_P(GpuTearing, FramesPastThePassLimitBreakTheMostStrainedAsTheCpuReference) 
 TEST_P(GpuTearing, NothingIsReadBackWhileNobodyAsks) {
   SceneDesc scene = loadScene(VKXPBD_SOURCE_DIR "/scenes/cloth_tear.json");
   scene.solver.mode = GetParam();
-  const Model model = buildModel(scene);
+  Model model = buildModel(scene);
   ASSERT_TRUE(tearSplitsOnGpu(model));
-  const SolverLayout layout = buildSolverLayout(model, scene.solver);
-  CpuSolver cpu(model, scene.solver, layout);
-  State cpuState = makeInitialState(model);
-  GpuSolver gpu(*ctx, model, scene.solver, layout);
-  gpu.upload(cpuState);
+  test::Lockstep run(*ctx, std::move(model), scene.solver);
   uint32_t broken = 0;
   for (int f = 0; f < 90; ++f) {
-    cpu.stepFrame(cpuState);
-    broken += static_cast<uint32_t>(cpu.lastTear().broken.size());
-    gpu.simulate(1);
+    run.step(1);
+    broken += static_cast<uint32_t>(run.cpu.lastTear().broken.size());
   }
   std::printf("[ measured ] %s: %u broken in 90 frames, %llu tear read-backs before asking\n",
-              solverModeName(GetParam()), broken, static_cast<unsigned long long>(gpu.tearReadbacks()));
+              solverModeName(GetParam()), broken, static_cast<unsigned long long>(run.gpu.tearReadbacks()));
   ASSERT_GT(broken, 0u) << "cloth_tear.json did not tear in 90 frames";
-  EXPECT_EQ(gpu.tearReadbacks(), 0u) << "the host read tear results while nobody asked";
-  EXPECT_EQ(gpu.layout().surface.indices, cpu.layout().surface.indices);
-  EXPECT_EQ(gpu.tearReadbacks(), 1u);
-  EXPECT_GT(gpu.topologyVersion(), 0u);
-  EXPECT_EQ(gpu.model().surfaces[0].indices, cpu.model().surfaces[0].indices);
-  EXPECT_EQ(gpu.lastTear().broken, cpu.lastTear().broken);
-  EXPECT_EQ(gpu.tearReadbacks(), 1u) << "asking again without a new frame must read nothing";
+  EXPECT_EQ(run.gpu.tearReadbacks(), 0u) << "the host read tear results while nobody asked";
+  EXPECT_EQ(run.gpu.layout().surface.indices, run.cpu.layout().surface.indices);
+  EXPECT_EQ(run.gpu.tearReadbacks(), 1u);
+  EXPECT_GT(run.gpu.topologyVersion(), 0u);
+  EXPECT_EQ(run.gpu.model().surfaces[0].indices, run.cpu.model().surfaces[0].indices);
+  EXPECT_EQ(run.gpu.lastTear().broken, run.cpu.lastTear().broken);
+  EXPECT_EQ(run.gpu.tearReadbacks(), 1u) << "asking again without a new frame must read nothing";
   uint32_t endMismatches = 0;
-  for (size_t k = 0; k < layout.distance.size(); ++k)
-    if (gpu.layout().distance[k].a != cpu.layout().distance[k].a ||
-        gpu.layout().distance[k].b != cpu.layout().distance[k].b)
+  for (size_t k = 0; k < run.layout.distance.size(); ++k)
+    if (run.gpu.layout().distance[k].a != run.cpu.layout().distance[k].a ||
+        run.gpu.layout().distance[k].b != run.cpu.layout().distance[k].b)
       ++endMismatches;
-  for (size_t k = 0; k < layout.elements.size(); ++k) {
-    const ElementConstraint &g = gpu.layout().elements[k], &c = cpu.layout().elements[k];
+  for (size_t k = 0; k < run.layout.elements.size(); ++k) {
+    const ElementConstraint &g = run.gpu.layout().elements[k], &c = run.cpu.layout().elements[k];
     if (g.a != c.a || g.b != c.b || g.c != c.c || g.d != c.d) ++endMismatches;
   }
   EXPECT_EQ(endMismatches, 0u);
-  EXPECT_EQ(gpu.layout().adjacency.offsets, cpu.layout().adjacency.offsets);
-  EXPECT_EQ(gpu.layout().adjacency.slots, cpu.layout().adjacency.slots);
-  expectSameMassesAndPositions(gpu.download(), cpuState);
+  EXPECT_EQ(run.gpu.layout().adjacency.offsets, run.cpu.layout().adjacency.offsets);
+  EXPECT_EQ(run.gpu.layout().adjacency.slots, run.cpu.layout().adjacency.slots);
+  expectSameMassesAndPositions(run.gpu.download(), run.cpuState);
   // Another frame: one more read-back when asked, none before.
-  gpu.simulate(1);
-  EXPECT_EQ(gpu.tearReadbacks(), 1u);
-  (void)gpu.lastTear();
-  EXPECT_EQ(gpu.tearReadbacks(), 2u);
+  run.gpu.simulate(1);
+  EXPECT_EQ(run.gpu.tearReadbacks(), 1u);
+  (void)run.gpu.lastTear();
+  EXPECT_EQ(run.gpu.tearReadbacks(), 2u);
 }
 
 // The tearing sheet with a free patch (2 × 8 particles, 6 mm in front) stitched along its left column to
@@ -425,28 +399,23 @@ SceneDesc stitchedSheet(SolverMode mode) {
 
 TEST_P(GpuTearing, StitchPartnersFollowTheSplit) {
   const SceneDesc scene = stitchedSheet(GetParam());
-  const Model model = buildModel(scene);
+  Model model = buildModel(scene);
   const uint32_t n = model.particleCount();
   const std::vector<uint32_t> loaded = stitchPartners(model);
   ASSERT_EQ(std::count_if(loaded.begin(), loaded.end(), [](uint32_t q) { return q != VKXPBD_NONE; }), 16)
       << "8 stitches";
-  const SolverLayout layout = buildSolverLayout(model, scene.solver);
-  CpuSolver cpu(model, scene.solver, layout);
-  State cpuState = makeInitialState(model);
-  GpuSolver gpu(*ctx, model, scene.solver, layout);
-  gpu.upload(cpuState);
+  test::Lockstep run(*ctx, std::move(model), scene.solver);
   uint32_t broken = 0, frameMismatches = 0;
   for (int f = 0; f < 90; ++f) {
-    cpu.stepFrame(cpuState);
-    gpu.simulate(1);
-    broken += static_cast<uint32_t>(cpu.lastTear().broken.size());
-    if (gpu.lastTear().broken != cpu.lastTear().broken) ++frameMismatches;
+    run.step(1);
+    broken += static_cast<uint32_t>(run.cpu.lastTear().broken.size());
+    if (run.gpu.lastTear().broken != run.cpu.lastTear().broken) ++frameMismatches;
   }
-  const std::vector<uint32_t> got = gpu.downloadStitchPartners();
-  const std::vector<uint32_t>& want = cpu.stitchPartnersNow();
+  const std::vector<uint32_t> got = run.gpu.downloadStitchPartners();
+  const std::vector<uint32_t>& want = run.cpu.stitchPartnersNow();
   const std::vector<uint32_t> ofStitches =
-      stitchPartners(gpu.layout().distance, n);  // as the GPU's stitches are
-  const TearBody& tear = model.tears.at(0);
+      stitchPartners(run.gpu.layout().distance, n);  // as the GPU's stitches are
+  const TearBody& tear = run.model.tears.at(0);
   uint32_t onCopies = 0;  // the sheet's spares taken as copies that hold a stitch
   for (uint32_t p = tear.spareFirst; p < tear.spareFirst + tear.spareCount; ++p)
     onCopies += ofStitches[p] != VKXPBD_NONE ? 1u : 0u;
@@ -458,7 +427,7 @@ TEST_P(GpuTearing, StitchPartnersFollowTheSplit) {
   EXPECT_NE(got, loaded);
   EXPECT_EQ(got, ofStitches) << "the GPU's partners are not its stitches'";
   EXPECT_EQ(got, want) << "GPU and CPU reference partners differ";
-  EXPECT_EQ(gpu.layout().surface.indices, cpu.layout().surface.indices);
+  EXPECT_EQ(run.gpu.layout().surface.indices, run.cpu.layout().surface.indices);
 }
 
 TEST_P(GpuTearing, RerunsAreBitwiseEqual) {
@@ -530,17 +499,13 @@ TEST_P(GpuTearing, ForceThresholdAsTheCpuReference) {
     float columnMass = 0.0f;  // kg, one column below the pinned row
     for (uint32_t j = 0; j < 4; ++j) columnMass += 1.0f / model.restPositions[2 * j].w;
     model.tears[0].settings.force = factor * columnMass * glm::length(scene.solver.gravity);  // N
-    const SolverLayout layout = buildSolverLayout(model, scene.solver);
-    CpuSolver cpu(model, scene.solver, layout);
-    State cpuState = makeInitialState(model);
-    GpuSolver gpu(*ctx, model, scene.solver, layout);
-    gpu.upload(cpuState);
+    test::Lockstep run(*ctx, std::move(model), scene.solver);
     uint32_t broken = 0;
     for (int f = 0; f < 20; ++f) {
-      cpu.stepFrame(cpuState);
-      gpu.simulate(1);
-      EXPECT_EQ(gpu.lastTear().broken, cpu.lastTear().broken) << "factor " << factor << ", frame " << f;
-      broken += static_cast<uint32_t>(gpu.lastTear().broken.size());
+      run.step(1);
+      EXPECT_EQ(run.gpu.lastTear().broken, run.cpu.lastTear().broken)
+          << "factor " << factor << ", frame " << f;
+      broken += static_cast<uint32_t>(run.gpu.lastTear().broken.size());
     }
     if (factor < 1.0f)
       EXPECT_EQ(broken, 2u) << "the two top constraints";
