@@ -21,6 +21,7 @@
 #include "sim/contact_hash.h"
 #include "sim/contact_triangles.h"
 #include "sim/tear_table.h"
+#include "state_totals.h"
 #include "tear_scenes.h"
 
 namespace vkxpbd {
@@ -66,21 +67,8 @@ TEST_P(GpuTearing, SameTearsAsTheCpuReference) {
   EXPECT_LT(largest, 1e-4f) << "m";
 }
 
-// Σ m (kg) and Σ m v (kg·m/s) over the moving particles (parked spares have w = 0).
-struct Totals {
-  double mass = 0.0;
-  glm::dvec3 momentum{0.0};
-};
-Totals totals(const State& s) {
-  Totals t;
-  for (size_t i = 0; i < s.positions.size(); ++i) {
-    const float w = s.positions[i].w;
-    if (w <= 0.0f) continue;
-    t.mass += 1.0 / w;
-    t.momentum += glm::dvec3(glm::vec3(s.velocities[i])) / static_cast<double>(w);
-  }
-  return t;
-}
+using test::Totals;
+using test::totals;
 
 // The shipped scene, scenes/cloth_tear.json (48×32 particles, 1,024 spares, the top edge pulled apart),
 // 120 frames (2 s) in both modes: the GPU breaks the same constraints in the same frame and ends with

@@ -16,6 +16,7 @@
 #include "sim/cloth_builder.h"
 #include "sim/cpu_solver.h"
 #include "sim/tearing.h"
+#include "state_totals.h"
 #include "tear_scenes.h"
 
 namespace vkxpbd {
@@ -35,22 +36,8 @@ TearRun prepare(const SceneDesc& scene) {
   return r;
 }
 
-// Σ m (kg) and Σ m v (kg·m/s) over the moving particles.
-struct Totals {
-  double mass = 0.0;
-  glm::dvec3 momentum{0.0};
-};
-Totals totals(const State& s) {
-  Totals t;
-  for (size_t i = 0; i < s.positions.size(); ++i) {
-    const float w = s.positions[i].w;
-    if (w <= 0.0f) continue;
-    const float m = 1.0f / w;
-    t.mass += m;
-    t.momentum += glm::dvec3(glm::vec3(s.velocities[i]) * m);
-  }
-  return t;
-}
+using test::Totals;
+using test::totals;
 
 class Tearing_ : public ::testing::TestWithParam<SolverMode> {};
 
