@@ -253,6 +253,12 @@ TEST(ClothMaterials, SourcedRowsEqualTheConversionsOfTheirCitedValues) {
   // Jersey: the areal density measured for Wang et al.'s t-shirt knit (gray-interlock), 0.187 kg/m².
   EXPECT_LT(rel(findClothMaterial("jersey")->arealDensity, 0.187), 1e-6);
 
+  // Cotton: friction of a cotton textile on the dorsal forearm, static 0.31 ± 0.07 and dynamic 0.25 ± 0.05
+  // (Temel, Johnson & Lloyd 2022); its KES-F values and grammage are still estimates.
+  const ClothMaterial& cotton = *findClothMaterial("cotton");
+  EXPECT_EQ(cotton.friction, glm::vec2(0.31f, 0.25f));
+  EXPECT_EQ(std::string(cotton.source.estimates), "EMT, G, B, areal density");
+
   // Leather: Inpelle's 1.31 mm and 863 g/m² (their 0.65 g/cm³ agrees: 659 kg/m³), E = 20 MPa and ν = 0.4
   // estimates: B = E t³ / (12 (1 − ν²)).
   const ClothMaterial& leather = *findClothMaterial("leather");
@@ -260,6 +266,9 @@ TEST(ClothMaterials, SourcedRowsEqualTheConversionsOfTheirCitedValues) {
   EXPECT_NEAR(leather.arealDensity / leather.source.thickness, 650.0, 15.0);
   EXPECT_LT(rel(leather.complianceBend, 4.0 * 12.0 * (1.0 - 0.16) / (5.0 * 20e6 * std::pow(1.31e-3, 3.0))),
             1e-6);
+  // Static friction of leather on metals, 0.56 (Elert's table); the kinetic 0.5 is an estimate below it.
+  EXPECT_FLOAT_EQ(leather.friction.x, 0.56f);
+  EXPECT_EQ(std::string(leather.source.estimates), "E, Poisson's ratio, kinetic friction");
 
   // Natural rubber: MatWeb, G = 0.0005 GPa, ρ = 0.950 g/cc; E = 3 G; a 1 mm sheet.
   const ClothMaterial& rubber = *findClothMaterial("rubber_sheet");
