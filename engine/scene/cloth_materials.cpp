@@ -62,9 +62,10 @@ std::vector<ClothMaterial> buildLibrary() {
                     "Temel, Johnson & Lloyd, Tribol. Lett. 70 (2022): friction on skin (dorsal forearm); the "
                     "rest representative shirting",
                     "EMT, G, B, areal density")));
-  // 19 momme charmeuse; 1 momme = 4.306 g/m² as the silk trade converts it.
-  m.push_back(deriveClothMaterial("silk", kes(5.0, 0.5, 0.03, gramsPerSquareMetre(19.0 * 4.306),
-                                              {0.3f, 0.25f}, "representative charmeuse", "every value")));
+  // 19 momme charmeuse (a weight chosen inside the trade's 12–40 momme for charmeuse); the momme is the silk
+  // trade's unit, the weight in pounds of 45 in × 100 yd (sheet::mommes).
+  m.push_back(deriveClothMaterial(
+      "silk", kes(5.0, 0.5, 0.03, mommes(19.0), {0.3f, 0.25f}, "representative charmeuse", "every value")));
   // Leather: thickness and weight measured for an interior leather (Inpelle's technical data report:
   // 1.31 mm, 863 g/m², gross density 0.65 g/cm³); static friction 0.56, leather on metals, in the table of
   // Elert's Physics Hypertextbook ("Friction"); E, ν and the kinetic friction are representative values.
