@@ -259,6 +259,8 @@ TEST(ClothMaterials, SourcedRowsEqualTheConversionsOfTheirCitedValues) {
   const double momme = 0.45359237 / ((45.0 * 0.0254) * (100.0 * 0.9144));
   EXPECT_LT(rel(findClothMaterial("silk")->arealDensity, 19.0 * momme), 1e-6);
   EXPECT_NEAR(findClothMaterial("silk")->arealDensity, 0.08246, 0.00001);
+  EXPECT_GE(findClothMaterial("silk")->arealDensity / momme, 12.0 - 1e-6);
+  EXPECT_LE(findClothMaterial("silk")->arealDensity / momme, 40.0 + 1e-6);
 
   // Cotton: friction of a cotton textile on the dorsal forearm, static 0.31 ± 0.07 and dynamic 0.25 ± 0.05
   // (Temel, Johnson & Lloyd 2022); its KES-F values and grammage are still estimates.
