@@ -214,7 +214,7 @@ TEST(ClothMaterials, SceneMaterialSetsValuesAndExplicitKeysOverrideThem) {
   EXPECT_EQ(overridden.cloths[0].arealDensity, 0.5f);
   EXPECT_EQ(overridden.cloths[0].bending, ClothBending::Distance);
   EXPECT_EQ(overridden.cloths[0].friction->x, 0.1f);
-  // The model gets the material's mass: 0.0818 kg/m² × 1 m².
+  // The model gets the material's mass: 0.0825 kg/m² × 1 m².
   double mass = 0.0;
   for (const glm::vec4& p : buildModel(scene).restPositions) mass += 1.0 / p.w;
   EXPECT_NEAR(mass, silk.arealDensity, 1e-6);
@@ -232,6 +232,7 @@ TEST(ClothMaterials, SourcedRowsEqualTheConversionsOfTheirCitedValues) {
   EXPECT_NEAR(sheet::kesShearStiffness(1.0), 56.187, 1e-3);
   EXPECT_NEAR(sheet::kesBendingRigidity(1.0), 9.80665e-5, 1e-15);
   EXPECT_NEAR(sheet::ouncesPerSquareYard(1.0), 0.0339057, 1e-7);
+  EXPECT_NEAR(sheet::mommes(1.0), 4.340e-3, 0.5e-6);  // the momme's published 4.340 g/m²
   EXPECT_DOUBLE_EQ(sheet::youngFromShearModulus(0.5e6, 0.5), 1.5e6);
   auto rel = [](double a, double b) { return std::abs(a - b) / std::abs(b); };
 
@@ -253,6 +254,20 @@ TEST(ClothMaterials, SourcedRowsEqualTheConversionsOfTheirCitedValues) {
   // Jersey: the areal density measured for Wang et al.'s t-shirt knit (gray-interlock), 0.187 kg/m².
   EXPECT_LT(rel(findClothMaterial("jersey")->arealDensity, 0.187), 1e-6);
 
+  // Silk: 19 momme, the momme written out again (1 lb over 45 in × 100 yd): 82.46 g/m²; 19 momme lies in
+  // the trade's range for charmeuse, 12–40 momme. Its KES-F values are estimates.
+  const double momme = 0.45359237 / ((45.0 * 0.0254) * (100.0 * 0.9144));
+  EXPECT_LT(rel(findClothMaterial("silk")->arealDensity, 19.0 * momme), 1e-6);
+  EXPECT_NEAR(findClothMaterial("silk")->arealDensity, 0.08246, 0.00001);
+  EXPECT_GE(findClothMaterial("silk")->arealDensity / momme, 12.0 - 1e-6);
+  EXPECT_LE(findClothMaterial("silk")->arealDensity / momme, 40.0 + 1e-6);
+
+  // Cotton: friction of a cotton textile on the dorsal forearm, static 0.31 ± 0.07 and dynamic 0.25 ± 0.05
+  // (Temel, Johnson & Lloyd 2022); its KES-F values and grammage are still estimates.
+  const ClothMaterial& cotton = *findClothMaterial("cotton");
+  EXPECT_EQ(cotton.friction, glm::vec2(0.31f, 0.25f));
+  EXPECT_EQ(std::string(cotton.source.estimates), "EMT, G, B, areal density");
+
   // Leather: Inpelle's 1.31 mm and 863 g/m² (their 0.65 g/cm³ agrees: 659 kg/m³), E = 20 MPa and ν = 0.4
   // estimates: B = E t³ / (12 (1 − ν²)).
   const ClothMaterial& leather = *findClothMaterial("leather");
@@ -260,6 +275,9 @@ TEST(ClothMaterials, SourcedRowsEqualTheConversionsOfTheirCitedValues) {
   EXPECT_NEAR(leather.arealDensity / leather.source.thickness, 650.0, 15.0);
   EXPECT_LT(rel(leather.complianceBend, 4.0 * 12.0 * (1.0 - 0.16) / (5.0 * 20e6 * std::pow(1.31e-3, 3.0))),
             1e-6);
+  // Static friction of leather on metals, 0.56 (Elert's table); the kinetic 0.5 is an estimate below it.
+  EXPECT_FLOAT_EQ(leather.friction.x, 0.56f);
+  EXPECT_EQ(std::string(leather.source.estimates), "E, Poisson's ratio, kinetic friction");
 
   // Natural rubber: MatWeb, G = 0.0005 GPa, ρ = 0.950 g/cc; E = 3 G; a 1 mm sheet.
   const ClothMaterial& rubber = *findClothMaterial("rubber_sheet");

@@ -54,17 +54,26 @@ std::vector<ClothMaterial> buildLibrary() {
           "Kumari & Khurana, J. Textiles 2016, Table 5 (A); Wang et al. 2011 data (ARCSim); Friction "
           "Dynamics of Denim Fabrics (preprint rs-7719155/v1)",
           "static friction")));
-  m.push_back(deriveClothMaterial("cotton", kes(4.0, 1.0, 0.10, gramsPerSquareMetre(120.0), {0.5f, 0.4f},
-                                                "representative shirting", "every value")));
-  // 19 momme charmeuse; 1 momme = 4.306 g/m² as the silk trade converts it.
-  m.push_back(deriveClothMaterial("silk", kes(5.0, 0.5, 0.03, gramsPerSquareMetre(19.0 * 4.306),
-                                              {0.3f, 0.25f}, "representative charmeuse", "every value")));
-  // Leather: thickness and weight measured for an interior leather (Inpelle's technical data report:
-  // 1.31 mm, 863 g/m², gross density 0.65 g/cm³); E and ν are representative values.
+  // Cotton: the friction is the one measured for a cotton textile on the dorsal forearm (Temel, Johnson and
+  // Lloyd 2022, Tribology Letters 70: static 0.31 ± 0.07, dynamic 0.25 ± 0.05, the lowest of six body
+  // sites); the KES-F values and the grammage are representative of a shirting.
   m.push_back(deriveClothMaterial(
-      "leather",
-      solid(20e6, 0.4, 1.31e-3, 0.0, gramsPerSquareMetre(863.0), {0.6f, 0.5f},
-            "Inpelle, technical data report - leather: thickness, weight", "E, Poisson's ratio, friction")));
+      "cotton", kes(4.0, 1.0, 0.10, gramsPerSquareMetre(120.0), {0.31f, 0.25f},
+                    "Temel, Johnson & Lloyd, Tribol. Lett. 70 (2022): friction on skin (dorsal forearm); the "
+                    "rest representative shirting",
+                    "EMT, G, B, areal density")));
+  // 19 momme charmeuse (a weight chosen inside the trade's 12–40 momme for charmeuse); the momme is the silk
+  // trade's unit, the weight in pounds of 45 in × 100 yd (sheet::mommes).
+  m.push_back(deriveClothMaterial(
+      "silk", kes(5.0, 0.5, 0.03, mommes(19.0), {0.3f, 0.25f}, "representative charmeuse", "every value")));
+  // Leather: thickness and weight measured for an interior leather (Inpelle's technical data report:
+  // 1.31 mm, 863 g/m², gross density 0.65 g/cm³); static friction 0.56, leather on metals, in the table of
+  // Elert's Physics Hypertextbook ("Friction"); E, ν and the kinetic friction are representative values.
+  m.push_back(deriveClothMaterial(
+      "leather", solid(20e6, 0.4, 1.31e-3, 0.0, gramsPerSquareMetre(863.0), {0.56f, 0.5f},
+                       "Inpelle, technical data report - leather: thickness, weight; Elert, The Physics "
+                       "Hypertextbook, Friction: static friction (leather on metals)",
+                       "E, Poisson's ratio, kinetic friction")));
   // Jersey: the stiffnesses are representative of a cotton single jersey; the areal density is the one
   // measured for the t-shirt knit "gray-interlock" (60 % cotton, 40 % polyester) of Wang et al. 2011
   // (ARCSim's materials/gray-interlock.json, "density": 0.187), an interlock rather than a single jersey.

@@ -44,7 +44,7 @@ struct ClothMaterial {
   float arealDensity;       // kg/m²
   float complianceStretch;  // m/N: 1 / tensile stiffness (N/m) of the sheet
   float complianceShear;    // m/N: 1 / in-plane shear stiffness (N/m) of the sheet
-  float complianceBend;     // 1/(N·m): dihedral bending, 2 / (3 B) with B the bending rigidity (N·m)
+  float complianceBend;     // 1/(N·m): dihedral bending, 4 / (5 B) with B the bending rigidity (N·m)
   glm::vec2 friction;       // μs, μk
   SheetSource source;       // the published values the columns above are derived from
 };

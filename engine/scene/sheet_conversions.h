@@ -71,6 +71,12 @@ constexpr double ouncesPerSquareYard(double oz) {
   return oz * 28.349523125e-3 / 0.83612736;
 }  // kg/m²
 
+// Silk's momme: the weight in pounds of a piece 45 inches wide and 100 yards long, so 1 momme =
+// 0.45359237 kg / (1.143 m × 91.44 m) = 4.340 g/m².
+constexpr double mommes(double mm) {
+  return mm * 0.45359237 / (45.0 * 0.0254 * 100.0 * 0.9144);
+}  // kg/m²
+
 // --- Compliances of the constraints (docs/materials.md) ---------------------------------------------------
 
 constexpr double stretchCompliance(double tensileStiffness) {
