@@ -176,5 +176,29 @@ TEST_F(ConvergeTest, ReportFilesAndNewtonReference) {
   EXPECT_NE(readText(dir + "/converge.json").find("\"to_tolerance\""), std::string::npos);
 }
 
+// The fitted GPU time is never negative: times whose free least-squares line crosses 0 ms before k = 1
+// (1, 1, 1 ms then 13 ms at k = 4: t = −5 + 3.6 k) are fitted through the origin instead.
+TEST(ConvergeFit, FittedGpuTimeIsNeverNegative) {
+  lab::MethodCurve curve;
+  const double ms[] = {1.0, 1.0, 1.0, 13.0};
+  for (uint32_t k = 1; k <= 4; ++k) {
+    lab::IterationRow row;
+    row.iterations = k;
+    row.gpuMs = ms[k - 1];
+    curve.rows.push_back(row);
+  }
+  const std::vector<double> t = lab::fittedGpuMs(curve);
+  ASSERT_EQ(t.size(), 4u);
+  const double slope = (1.0 + 2.0 + 3.0 + 52.0) / (1.0 + 4.0 + 9.0 + 16.0);  // Σkt / Σk², ms
+  for (uint32_t k = 1; k <= 4; ++k) {
+    EXPECT_GE(t[k - 1], 0.0) << k;
+    EXPECT_NEAR(t[k - 1], slope * k, 1e-12) << k;
+  }
+  // A line that stays above 0 ms is the free fit: 2, 3, 4, 5 ms fit exactly.
+  for (uint32_t k = 1; k <= 4; ++k) curve.rows[k - 1].gpuMs = 1.0 + k;
+  const std::vector<double> exact = lab::fittedGpuMs(curve);
+  for (uint32_t k = 1; k <= 4; ++k) EXPECT_NEAR(exact[k - 1], 1.0 + k, 1e-12) << k;
+}
+
 }  // namespace
 }  // namespace vkxpbd

@@ -112,7 +112,13 @@ std::vector<double> fittedGpuMs(const MethodCurve& curve) {
   const double det = double(n) * skk - sk * sk;
   double slope = det > 0.0 ? (double(n) * skt - sk * st) / det : 0.0;  // ms per iteration
   slope = std::max(slope, 0.0);
-  const double intercept = n > 0 ? (st - slope * sk) / double(n) : 0.0;  // ms
+  double intercept = n > 0 ? (st - slope * sk) / double(n) : 0.0;  // ms
+  if (intercept < 0.0) {
+    // Noisy times can tilt the free fit below 0 ms at small k; a step's time is not negative, so fit the
+    // line through the origin instead (least squares of t = slope·k).
+    intercept = 0.0;
+    slope = skk > 0.0 ? std::max(skt / skk, 0.0) : 0.0;
+  }
   std::vector<double> fitted;
   for (const IterationRow& row : curve.rows) fitted.push_back(intercept + slope * row.iterations);
   return fitted;
