@@ -48,14 +48,14 @@ class ConvergeTest : public test::GpuTest {
   }
 };
 
-TEST_F(ConvergeTest, GaussSeidelResidualBelowJacobiAndBothDecrease) {
+TEST_F(ConvergeTest, BothModesDecreaseTheResidualWithConsistentLambda) {
   const SceneDesc scene = smallScene();
   const Model model = buildModel(scene);
   const State start = simulate(model, scene.solver, 10);
   // Both reduce ‖C + α̃λ‖ at every iteration, and both keep λ consistent with the positions: the full
   // residual (with the momentum equation, see engine/lab/residual.h) is ‖C + α̃λ‖ to 0.1%. (Before the
   // Jacobi batch scaled λ like the positions, Jacobi's full residual was several times its ‖C + α̃λ‖.)
-  // Despite the name, no order between the modes is asserted: with split masses Jacobi's ‖C + α̃λ‖ is the
+  // No order between the modes is asserted: with split masses Jacobi's ‖C + α̃λ‖ is the
   // lower one here for k = 1…5 (lavapipe: 5.17e-4 against 5.56e-4 m at k = 1); Gauss-Seidel only pulls
   // ahead over many iterations (docs/convergence.md, the stiff step).
   lab::StepMetrics prevGs, prevJacobi;
