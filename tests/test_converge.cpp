@@ -147,6 +147,16 @@ TEST_F(ConvergeTest, ReportFilesAndNewtonReference) {
   const std::vector<double>& d = report.newton.distanceGsPerRow;
   ASSERT_EQ(d.size(), 8u);
   for (size_t i = 1; i < d.size(); ++i) EXPECT_LT(d[i], d[i - 1]) << "k = " << i + 1;
+  // Every method's rows carry their distance to Newton; gs's are the summary's.
+  for (const lab::MethodCurve& c : report.methods) {
+    for (size_t i = 0; i < c.rows.size(); ++i) {
+      ASSERT_TRUE(c.rows[i].distanceToNewton.has_value()) << c.spec.name << " k = " << i + 1;
+      EXPECT_GE(*c.rows[i].distanceToNewton, 0.0) << c.spec.name;
+      if (c.spec.name == "gs") {
+        EXPECT_EQ(*c.rows[i].distanceToNewton, d[i]) << "k = " << i + 1;
+      }
+    }
+  }
 
   const std::string dir = testing::TempDir() + "/vkxpbd_converge";
   std::filesystem::remove_all(dir);
@@ -172,6 +182,7 @@ TEST_F(ConvergeTest, ReportFilesAndNewtonReference) {
   }
   const std::string csv = readText(dir + "/converge.csv");
   EXPECT_EQ(csv.rfind("method,omega,iterations,residual_l2,", 0), 0u);
+  EXPECT_NE(csv.find(",residual_full_l2,distance_to_newton_m\n"), std::string::npos);
   EXPECT_EQ(static_cast<size_t>(std::count(csv.begin(), csv.end(), '\n')), 1 + 7 * 8u);
   EXPECT_NE(readText(dir + "/converge.json").find("\"to_tolerance\""), std::string::npos);
 }

@@ -112,12 +112,16 @@ int convergeCommand(const ConvergeOptions& options) {
     }
     std::printf("\n");
   }
-  if (report.newton.ran)
+  if (report.newton.ran) {
     std::printf("newton: %s, %zu steps, residual %.3e m, |x_gs,K - x_newton| = %.3e m\n",
                 report.newton.message.c_str(), report.newton.residuals.size() - 1,
                 report.newton.residuals.empty() ? 0.0 : report.newton.residuals.back(),
                 report.newton.distanceGsK);
-  else
+    for (const lab::MethodCurve& c : report.methods)
+      if (c.rows.back().distanceToNewton)
+        std::printf("  |x_K - x_newton| %-17s %.3e m\n", c.spec.name.c_str(),
+                    *c.rows.back().distanceToNewton);
+  } else
     std::printf("newton: %s\n", report.newton.message.c_str());
   for (const std::string& note : plotNotes) std::printf("warning: %s\n", note.c_str());
   std::printf("wrote %s/converge.csv, converge.json and 3 plots (SVG%s)\n", options.outDir.c_str(),

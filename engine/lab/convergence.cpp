@@ -205,6 +205,7 @@ ConvergenceReport runConvergence(const vk::Context& ctx, const Model& model, con
                                 &predicted);
       row.distanceToReference = maxDistance(r.state.positions, reference.state.positions);
       row.gpuMs = r.gpuMs;
+      if (!newtonX.empty()) row.distanceToNewton = maxDistance(r.state.positions, newtonX);
       curve.rows.push_back(row);
       if (spec.name == "gs" && !newtonX.empty()) {
         report.newton.distanceGsPerRow.push_back(maxDistance(r.state.positions, newtonX));

@@ -38,8 +38,9 @@ struct ConvergeConfig {
 struct IterationRow {
   uint32_t iterations = 0;
   StepMetrics metrics;
-  double distanceToReference = 0.0;  // max_i |x_i − x_ref,i|, m
-  double gpuMs = 0.0;                // GPU time of the whole step (timestamps), ms
+  double distanceToReference = 0.0;        // max_i |x_i − x_ref,i|, m
+  double gpuMs = 0.0;                      // GPU time of the whole step (timestamps), ms
+  std::optional<double> distanceToNewton;  // max_i |x_i − x_newton,i|, m (when the Newton reference ran)
 };
 
 struct MethodSpec {
