@@ -32,9 +32,8 @@ struct HierarchyCase {
   bool bdf2 = false;  // BDF2 (bdf2HierarchyVelocity, flags in the hierarchy buffer), else implicit Euler
   bool fused = true;  // the small levels in one dispatch (kTestFuseBound), else one pass per colour (default)
   bool compression = false;  // coarse constraints also resist compression (compression_compliance)
-  bool scaled =
-      false;  // bilateral, stiffness_scale 0.02, stiffness_growth 2.8 (the soft column's old setting)
-  bool frequency = false;  // bilateral, natural_frequency 226 rad/s (the soft column's setting)
+  bool scaled = false;       // bilateral, stiffness_scale 0.02, stiffness_growth 2.8 (soft column before)
+  bool frequency = false;    // bilateral, natural_frequency 226 rad/s (the soft column's setting)
 };
 void PrintTo(const HierarchyCase& c, std::ostream* os) {
   *os << (c.cloth ? "cloth" : "soft body") << ", " << solverModeName(c.mode) << (c.bdf2 ? ", bdf2" : "")
