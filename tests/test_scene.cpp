@@ -227,6 +227,13 @@ TEST(SceneParse, HierarchyKeys) {
   EXPECT_FLOAT_EQ(stiffness.solver.hierarchy.stiffnessGrowth, 2.35f);
   EXPECT_EQ(HierarchySettings{}.stiffnessScale, 1.0f);  // the rule unchanged by default
   EXPECT_EQ(HierarchySettings{}.stiffnessGrowth, 1.0f);
+  const SceneDesc frequency =
+      parseScene(sceneWith("", R"("solver": {"hierarchy": {"natural_frequency": 226}})"), kFile);
+  EXPECT_FLOAT_EQ(frequency.solver.hierarchy.naturalFrequency, 226.0f);
+  EXPECT_EQ(HierarchySettings{}.naturalFrequency, 0.0f);  // the series rule by default
+  EXPECT_NE(parseError(sceneWith(R"("hierarchy": {"natural_frequency": -1})"))
+                .find("cloths[0].hierarchy.natural_frequency"),
+            std::string::npos);
   EXPECT_NE(parseError(sceneWith(R"("hierarchy": {"stiffness_scale": 0})"))
                 .find("cloths[0].hierarchy.stiffness_scale"),
             std::string::npos);

@@ -299,7 +299,7 @@ inline bool optionalBoolean(const Node& object, const char* key, bool fallback) 
 }
 
 // "hierarchy": true / false, or {"enabled", "levels", "min_particles", "parents", "bilateral",
-// "compression_compliance", "stiffness_scale", "stiffness_growth"}
+// "compression_compliance", "stiffness_scale", "stiffness_growth", "natural_frequency"}
 // (docs/scene-format.md); unset fields keep `defaults`, an object without "enabled" turns it on.
 inline HierarchySettings readHierarchy(const Node& node, HierarchySettings defaults) {
   if (!node.isObject()) {
@@ -307,7 +307,7 @@ inline HierarchySettings readHierarchy(const Node& node, HierarchySettings defau
     return defaults;
   }
   node.expectObject({"enabled", "levels", "min_particles", "parents", "bilateral", "compression_compliance",
-                     "stiffness_scale", "stiffness_growth"});
+                     "stiffness_scale", "stiffness_growth", "natural_frequency"});
   defaults.enabled = optionalBoolean(node, "enabled", true);
   if (auto n = node.find("levels")) defaults.maxLevels = n->count(0, 12);
   if (auto n = node.find("min_particles")) defaults.minParticles = n->count(2, 1u << 24);
@@ -324,6 +324,8 @@ inline HierarchySettings readHierarchy(const Node& node, HierarchySettings defau
     defaults.stiffnessScale = n->number(between(1e-6, true, 1e6, true));
   if (auto n = node.find("stiffness_growth"))
     defaults.stiffnessGrowth = n->number(between(1e-2, true, 1e2, true));
+  if (auto n = node.find("natural_frequency"))
+    defaults.naturalFrequency = n->number(between(0.0, true, 1e6, true));
   return defaults;
 }
 

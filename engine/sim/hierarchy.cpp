@@ -431,6 +431,12 @@ Hierarchy buildHierarchy(const Model& model, const SolverSettings& settings) {
         cc.compliance = e.rigid || !(e.k > 0.0) ? 0.0f : static_cast<float>(1.0 / (e.k * scale));
         cc.invMassA = pinnedAtRest(model, e.a) ? 0.0f : static_cast<float>(1.0 / ma);
         cc.invMassB = pinnedAtRest(model, e.b) ? 0.0f : static_cast<float>(1.0 / mb);
+        if (hs.naturalFrequency > 0.0f) {
+          // A spring of natural frequency ω between the two ends: k = ω²/(w_a + w_b) (HierarchySettings).
+          const double omega = hs.naturalFrequency;  // rad/s
+          cc.compliance =
+              static_cast<float>((double(cc.invMassA) + double(cc.invMassB)) / (omega * omega * scale));
+        }
         cc.flags = flags;
         cc.compressionCompliance = compression ? hs.compressionCompliance : 0.0f;
         out.constraints.push_back(cc);

@@ -72,6 +72,13 @@ struct HierarchySettings {
   // (docs/hierarchy.md "Soft bodies: the soft column"). Defaults 1: the rule unchanged.
   float stiffnessScale = 1.0f;
   float stiffnessGrowth = 1.0f;
+  // > 0 (rad/s): every coarse constraint gets the stiffness k = ω²·m_ab (m_ab = 1/(w_a + w_b), the
+  // reduced mass of its ends at its level) instead of the series rule's, so each one is a spring of
+  // natural frequency ω: compliance α = (w_a + w_b)/ω². Solved once per substep with λ from 0, it moves
+  // f = ω²Δt²/(1 + ω²Δt²) of its error, so its effective stiffness does not depend on Δt, where a fixed
+  // fraction's grows as 1/Δt² (docs/hierarchy.md "Soft bodies: the soft column"). stiffnessScale and
+  // stiffnessGrowth still multiply k. 0: the series rule.
+  float naturalFrequency = 0.0f;
   // Solver setting only: `enabled` applies to every body, even one that sets its own (the command
   // line's --hierarchy / --no-hierarchy).
   bool overridesBodies = false;
