@@ -18,6 +18,7 @@
 #include "sim/cloth_builder.h"
 #include "sim/cpu_solver.h"
 #include "sim/diagnostics.h"
+#include "tip_sag.h"
 
 namespace vkxpbd {
 namespace {
@@ -120,19 +121,6 @@ INSTANTIATE_TEST_SUITE_P(
 // HierarchySolve.SoftColumnTipSagAtTenAndTwentySubsteps.
 class GpuHierarchySoftColumn : public test::GpuTest {};
 
-double tipSag(const Model& model, const State& state) {
-  float end = -1e30f;
-  for (const glm::vec4& p : model.restPositions) end = std::max(end, p.x);
-  double sum = 0.0;
-  uint32_t count = 0;
-  for (uint32_t p = 0; p < model.particleCount(); ++p)
-    if (model.restPositions[p].x > end - 1e-4f) {
-      sum += double(model.restPositions[p].y) - double(state.positions[p].y);
-      ++count;
-    }
-  return sum / double(count);
-}
-
 TEST_F(GpuHierarchySoftColumn, TipSagWithinFivePercentOfTheConvergedAnswer) {
   constexpr double kReference = 0.09210;  // m, 10 × 100 flat (measured, see above)
   SceneDesc scene = loadScene(VKXPBD_SOURCE_DIR "/scenes/soft_column.json");
@@ -146,7 +134,7 @@ TEST_F(GpuHierarchySoftColumn, TipSagWithinFivePercentOfTheConvergedAnswer) {
     gpu.simulate(120);
     const State state = gpu.download();
     ASSERT_FALSE(findNonFinite(state).has_value());
-    sag[flat] = tipSag(model, state);
+    sag[flat] = test::tipSag(model, state.positions);
     if (flat == 0) {
       EXPECT_EQ(measureTets(model, state.positions).inverted, 0u);
     }

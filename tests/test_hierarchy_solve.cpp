@@ -19,6 +19,7 @@
 #include "sim/diagnostics.h"
 #include "sim/hierarchy.h"
 #include "sim/solver_layout.h"
+#include "tip_sag.h"
 
 namespace vkxpbd {
 namespace {
@@ -421,16 +422,8 @@ TEST(HierarchySolve, SoftColumnTipSagAtTenAndTwentySubsteps) {
     const Model model = buildModel(scene);
     const State state = runFrames(scene, 120, model);
     ASSERT_FALSE(findNonFinite(state).has_value());
-    float end = -1e30f;  // m: the free end's rest x
-    for (const glm::vec4& p : model.restPositions) end = std::max(end, p.x);
-    double sum = 0.0;
     uint32_t count = 0;
-    for (uint32_t p = 0; p < model.particleCount(); ++p)
-      if (model.restPositions[p].x > end - 1e-4f) {
-        sum += double(model.restPositions[p].y) - double(state.positions[p].y);
-        ++count;
-      }
-    const double sag = sum / double(count);  // m
+    const double sag = test::tipSag(model, state.positions, &count);  // m
     std::printf("  %u substeps: tip sag %.2f mm (reference %.2f mm, %+.1f%%)\n", substeps, 1e3 * sag,
                 1e3 * kReference, 100.0 * (sag / kReference - 1.0));
     EXPECT_EQ(count, 49u);
