@@ -303,6 +303,16 @@ Model clampedBar() {
                                "bar.json"));
 }
 
+// Two builds of one coarse constraint that may differ only in their compliance.
+void expectSameButCompliance(const gpu::CoarseConstraint& x, const gpu::CoarseConstraint& y) {
+  EXPECT_EQ(x.a, y.a);
+  EXPECT_EQ(x.b, y.b);
+  EXPECT_EQ(x.restLength, y.restLength);
+  EXPECT_EQ(x.invMassA, y.invMassA);
+  EXPECT_EQ(x.invMassB, y.invMassB);
+  EXPECT_EQ(x.flags, y.flags);
+}
+
 // stiffness_scale s and stiffness_growth g: level l's compliance is the rule's divided by s·g^(l−1),
 // exactly (the same edges, masses and flags); the defaults (1, 1) change nothing. Measured on the soft
 // column with the tuned pair (docs/hierarchy.md "Soft bodies: the soft column").
@@ -324,11 +334,7 @@ TEST(Hierarchy, StiffnessScaleAndGrowthPerLevel) {
     ASSERT_EQ(x.size(), y.size());
     const double factor = 0.03 * std::pow(2.35, double(l));
     for (size_t i = 0; i < x.size(); ++i) {
-      EXPECT_EQ(x[i].a, y[i].a);
-      EXPECT_EQ(x[i].b, y[i].b);
-      EXPECT_EQ(x[i].restLength, y[i].restLength);
-      EXPECT_EQ(x[i].invMassA, y[i].invMassA);
-      EXPECT_EQ(x[i].flags, y[i].flags);
+      expectSameButCompliance(x[i], y[i]);
       ASSERT_GT(x[i].compliance, 0.0f);
       EXPECT_NEAR(double(y[i].compliance) * factor / double(x[i].compliance), 1.0, 1e-6)
           << "level " << l + 1 << " constraint " << i;
@@ -358,12 +364,7 @@ TEST(Hierarchy, NaturalFrequencyGivesEveryCoarseSpringOneFrequency) {
       const auto &x = base.levels[l].constraints, &y = h.levels[l].constraints;
       ASSERT_EQ(x.size(), y.size());
       for (size_t i = 0; i < x.size(); ++i) {
-        EXPECT_EQ(x[i].a, y[i].a);
-        EXPECT_EQ(x[i].b, y[i].b);
-        EXPECT_EQ(x[i].restLength, y[i].restLength);
-        EXPECT_EQ(x[i].invMassA, y[i].invMassA);
-        EXPECT_EQ(x[i].invMassB, y[i].invMassB);
-        EXPECT_EQ(x[i].flags, y[i].flags);
+        expectSameButCompliance(x[i], y[i]);
         const double w = double(y[i].invMassA) + double(y[i].invMassB);  // 1/kg
         if (w == 0.0) continue;                                          // both ends pinned: nothing moves
         EXPECT_NEAR(double(y[i].compliance) * omega * omega * scale / w, 1.0, 1e-6)
