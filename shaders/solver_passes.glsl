@@ -145,20 +145,28 @@ void prolongateRow(uint base, uint index) {
   positionLow[i].xyz += prolongationDelta(weights, d[0], d[1], d[2], d[3]);
 }
 
-// Projects stored element constraint `index` (λ after the distance constraints' λ) like
-// projectStoredDistance (taken s times); the caller applies the corrections.
-ElementCorrection projectStoredElement(uint index, bool firstIteration, JacobiStep step) {
-  ElementConstraint e = elements[index];
-  uint lambdaIndex = params.elementLambdaBase + 2u * index;
-  vec4 q0 = vec4(0.0f);
-  vec4 q1 = vec4(0.0f);
-  vec4 q2 = vec4(0.0f);
+// Element e's data rows (elementDataSize of them; the rest 0), as CpuSolver::elementDataOf.
+void loadElementData(ElementConstraint e, out vec4 q0, out vec4 q1, out vec4 q2) {
+  q0 = vec4(0.0f);
+  q1 = vec4(0.0f);
+  q2 = vec4(0.0f);
   uint dataSize = elementDataSize(e.type);
   if (dataSize > 0u) q0 = elementData[e.data];
   if (dataSize > 1u) {
     q1 = elementData[e.data + 1u];
     q2 = elementData[e.data + 2u];
   }
+}
+
+// Projects stored element constraint `index` (λ after the distance constraints' λ) like
+// projectStoredDistance (taken as `step` says); the caller applies the corrections.
+ElementCorrection projectStoredElement(uint index, bool firstIteration, JacobiStep step) {
+  ElementConstraint e = elements[index];
+  uint lambdaIndex = params.elementLambdaBase + 2u * index;
+  vec4 q0;
+  vec4 q1;
+  vec4 q2;
+  loadElementData(e, q0, q1, q2);
   float lambda = firstIteration ? 0.0f : lambdas[lambdaIndex];
   float lambda2 = firstIteration ? 0.0f : lambdas[lambdaIndex + 1u];
   vec3 origin = positions[e.a].xyz;
@@ -353,14 +361,10 @@ void collideLimitParticle(uint i, uint substep) {
       ElementGradient g = tetVolumeGradient(positionIn(e.a, origin), positionIn(e.b, origin), positionIn(e.c, origin),
                                             positionIn(e.d, origin), 0.0f);
       vec3 gradient = i == e.a ? g.g0 : (i == e.b ? g.g1 : (i == e.c ? g.g2 : g.g3));
-      vec4 q0 = vec4(0.0f);
-      vec4 q1 = vec4(0.0f);
-      vec4 q2 = vec4(0.0f);
-      if (elementDataSize(e.type) > 1u) {
-        q0 = elementData[e.data];
-        q1 = elementData[e.data + 1u];
-        q2 = elementData[e.data + 2u];
-      }
+      vec4 q0;
+      vec4 q1;
+      vec4 q2;
+      loadElementData(e, q0, q1, q2);
       bound = collideLimitOfTet(gradient, g.C, tetRestVolume(e, q0, q1, q2), delta, bound);
     }
   }

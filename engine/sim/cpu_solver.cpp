@@ -1,5 +1,6 @@
 #include "sim/cpu_solver.h"
 
+#include <array>
 #include <utility>
 
 #include "shared/attach_math.h"
@@ -294,14 +295,19 @@ gpu::DistanceCorrection CpuSolver::projectStoredDistance(const State& state, uin
   return r;
 }
 
+std::array<vec4, 3> CpuSolver::elementDataOf(const ElementConstraint& e) const {
+  std::array<vec4, 3> q = {vec4(0.0f), vec4(0.0f), vec4(0.0f)};
+  for (uint32_t i = 0; i < gpu::elementDataSize(e.type); ++i) q[i] = model_.elementData[e.data + i];
+  return q;
+}
+
 gpu::ElementCorrection CpuSolver::projectStoredElement(const State& state, uint32_t index,
                                                        bool firstIteration, gpu::JacobiStep step) {
   const ElementConstraint& e = layout_.elements[index];
   const uint32_t lambdaIndex = static_cast<uint32_t>(layout_.distance.size()) + 2 * index;
   const float lambda = firstIteration ? 0.0f : lambdas_[lambdaIndex];
   const float lambda2 = firstIteration ? 0.0f : lambdas_[lambdaIndex + 1];
-  vec4 q[3] = {vec4(0.0f), vec4(0.0f), vec4(0.0f)};
-  for (uint32_t i = 0; i < gpu::elementDataSize(e.type); ++i) q[i] = model_.elementData[e.data + i];
+  const std::array<vec4, 3> q = elementDataOf(e);
   const vec3 origin(state.positions[e.a]);
   auto at = [&](uint32_t k) { return vec4(local(state, k, origin), state.positions[k].w / step.massShare); };
   const gpu::ElementCorrection r = gpu::scaledElementCorrection(
@@ -577,8 +583,7 @@ void CpuSolver::collideLimits(const State& state, uint32_t substep) {
       const gpu::ElementGradient g = gpu::tetVolumeGradient(local(state, e.a, o), local(state, e.b, o),
                                                             local(state, e.c, o), local(state, e.d, o), 0.0f);
       const vec3 gradient = i == e.a ? g.g0 : i == e.b ? g.g1 : i == e.c ? g.g2 : g.g3;
-      vec4 q[3] = {vec4(0.0f), vec4(0.0f), vec4(0.0f)};
-      for (uint32_t k = 0; k < gpu::elementDataSize(e.type); ++k) q[k] = model_.elementData[e.data + k];
+      const std::array<vec4, 3> q = elementDataOf(e);
       bound = gpu::collideLimitOfTet(gradient, g.C, gpu::tetRestVolume(e, q[0], q[1], q[2]), delta, bound);
     }
     collideLimit_[i] = 1.0f - bound;

@@ -3,6 +3,7 @@
 // Single-threaded; tests compare the two.
 #pragma once
 
+#include <array>
 #include <functional>
 #include <memory>
 #include <vector>
@@ -70,6 +71,8 @@ class CpuSolver {
   // the caller applies the corrections. Mirrors projectStoredDistance in the shaders.
   gpu::DistanceCorrection projectStoredDistance(const State& state, uint32_t index, bool firstIteration,
                                                 gpu::JacobiStep step);
+  // Element e's data rows (elementDataSize of them; the rest 0), as loadElementData in the shaders.
+  std::array<glm::vec4, 3> elementDataOf(const ElementConstraint& e) const;
   gpu::ElementCorrection projectStoredElement(const State& state, uint32_t index, bool firstIteration,
                                               gpu::JacobiStep step);
   void solveColour(State& state, uint32_t colour, bool firstIteration);
