@@ -17,7 +17,9 @@ The grammar accepted (anything else is an error naming the line and column):
 
 Every value must fit its declared type (point3f[] an array of finite 3-tuples, int[] integers, ...), and the
 counts must agree: faceVertexCounts sums to the number of faceVertexIndices, every index is below the point
-count, every time sample of points, normals and extent has the same count as the others, the extent samples
+count, every time sample of points, normals and extent has the same count as the others (a tearing body's
+topology and UVs are time-sampled, at exactly the times of points, and then each sample's counts must agree
+with the points and normals of its time, whose number may change from one time to the next), the extent samples
 bound their points, primvars:st:indices has one index per face corner below the number of UVs, the sample
 times increase and lie within startTimeCode .. endTimeCode, and defaultPrim names a root prim.
 """
@@ -303,32 +305,45 @@ def check_mesh(mesh, start, end, stats):
     scheme = values_of(attrs.get("subdivisionScheme"))
     if scheme and scheme[0][1][1] not in ("none", "catmullClark", "loop", "bilinear"):
         raise UsdaError(f"{scheme[0][2]}: mesh {name}: unknown subdivisionScheme {scheme[0][1][1]!r}")
-    counts = values_of(attrs["faceVertexCounts"])
-    indices = values_of(attrs["faceVertexIndices"])
-    if len(counts) != 1 or len(indices) != 1:
-        raise UsdaError(f"{mesh['where']}: mesh {name}: the topology must not be time-sampled")
-    counts, indices = counts[0][1], indices[0][1]
-    if any(c < 3 for c in counts):
-        raise UsdaError(f"{mesh['where']}: mesh {name}: a face with fewer than 3 vertices")
-    if sum(counts) != len(indices):
-        raise UsdaError(f"{mesh['where']}: mesh {name}: faceVertexCounts sum to {int(sum(counts))} but there "
-                        f"are {len(indices)} faceVertexIndices")
     points = values_of(attrs["points"])
-    n = len(points[0][1])
-    for t, p, where in points:
-        if len(p) != n:
-            raise UsdaError(f"{where}: mesh {name}: points sample at {t} has {len(p)} points, the first has {n}")
-    if any(i < 0 or i >= n for i in indices):
-        bad = next(i for i in indices if i < 0 or i >= n)
-        raise UsdaError(f"{mesh['where']}: mesh {name}: face vertex index {int(bad)} outside 0 .. {n - 1}")
     times = [t for t, _, _ in points]
+
+    def at_times(attr_name):
+        """An attribute's value at each time of points: its one value, or (a tearing body's topology) its
+        time samples, which must be at exactly the times of points."""
+        samples = values_of(attrs.get(attr_name))
+        if len(samples) == 1 and samples[0][0] is None:
+            return [samples[0][1]] * len(points)
+        if [t for t, _, _ in samples] != times:
+            raise UsdaError(f"{mesh['where']}: mesh {name}: {attr_name} sampled at other times than points")
+        return [v for _, v, _ in samples]
+
+    counts_at, indices_at = at_times("faceVertexCounts"), at_times("faceVertexIndices")
+    topology_sampled = values_of(attrs["faceVertexIndices"])[0][0] is not None
+    if topology_sampled != (values_of(attrs["faceVertexCounts"])[0][0] is not None):
+        raise UsdaError(f"{mesh['where']}: mesh {name}: faceVertexCounts and faceVertexIndices must both be "
+                        f"time-sampled or neither")
+    n = len(points[0][1])
+    for (t, p, where), counts, indices in zip(points, counts_at, indices_at):
+        if any(c < 3 for c in counts):
+            raise UsdaError(f"{mesh['where']}: mesh {name}: a face with fewer than 3 vertices")
+        if sum(counts) != len(indices):
+            raise UsdaError(f"{mesh['where']}: mesh {name}: faceVertexCounts sum to {int(sum(counts))} but "
+                            f"there are {len(indices)} faceVertexIndices")
+        if not topology_sampled and len(p) != n:
+            raise UsdaError(f"{where}: mesh {name}: points sample at {t} has {len(p)} points, the first has {n}")
+        if any(i < 0 or i >= len(p) for i in indices):
+            bad = next(i for i in indices if i < 0 or i >= len(p))
+            raise UsdaError(f"{mesh['where']}: mesh {name}: face vertex index {int(bad)} outside "
+                            f"0 .. {len(p) - 1}")
     for other in ("normals", "extent"):
         samples = values_of(attrs.get(other))
         if other in attrs and [t for t, _, _ in samples] != times:
             raise UsdaError(f"{mesh['where']}: mesh {name}: {other} sampled at other times than points")
         for (t, v, where), (_, p, _) in zip(samples, points):
-            if other == "normals" and len(v) != n:
-                raise UsdaError(f"{where}: mesh {name}: normals sample at {t} has {len(v)} normals for {n} points")
+            if other == "normals" and len(v) != len(p):
+                raise UsdaError(f"{where}: mesh {name}: normals sample at {t} has {len(v)} normals for "
+                                f"{len(p)} points")
             if other == "extent":
                 if len(v) != 2:
                     raise UsdaError(f"{where}: mesh {name}: extent sample at {t} has {len(v)} corners, not 2")
@@ -340,21 +355,20 @@ def check_mesh(mesh, start, end, stats):
     if "normals" in attrs and attrs["normals"].get("metadata", {}).get("interpolation", "vertex") != "vertex":
         raise UsdaError(f"{mesh['where']}: mesh {name}: normals must have vertex interpolation")
     if "primvars:st" in attrs:
-        st = values_of(attrs["primvars:st"])
-        if len(st) != 1:
-            raise UsdaError(f"{mesh['where']}: mesh {name}: primvars:st must not be time-sampled")
-        st = st[0][1]
         if attrs["primvars:st"].get("metadata", {}).get("interpolation") != "faceVarying":
             raise UsdaError(f"{mesh['where']}: mesh {name}: primvars:st needs interpolation = \"faceVarying\"")
-        st_indices = values_of(attrs.get("primvars:st:indices"))
-        if len(st_indices) != 1:
+        if not values_of(attrs.get("primvars:st:indices")):
             raise UsdaError(f"{mesh['where']}: mesh {name}: primvars:st without primvars:st:indices")
-        st_indices = st_indices[0][1]
-        if len(st_indices) != len(indices):
-            raise UsdaError(f"{mesh['where']}: mesh {name}: {len(st_indices)} primvars:st:indices for "
-                            f"{len(indices)} face corners")
-        if any(i < 0 or i >= len(st) for i in st_indices):
-            raise UsdaError(f"{mesh['where']}: mesh {name}: a primvars:st index outside 0 .. {len(st) - 1}")
+        st_sampled = values_of(attrs["primvars:st"])[0][0] is not None
+        if st_sampled != topology_sampled or st_sampled != (values_of(attrs["primvars:st:indices"])[0][0] is not None):
+            raise UsdaError(f"{mesh['where']}: mesh {name}: primvars:st and its indices must be time-sampled "
+                            f"exactly when the topology is")
+        for st, st_indices, indices in zip(at_times("primvars:st"), at_times("primvars:st:indices"), indices_at):
+            if len(st_indices) != len(indices):
+                raise UsdaError(f"{mesh['where']}: mesh {name}: {len(st_indices)} primvars:st:indices for "
+                                f"{len(indices)} face corners")
+            if any(i < 0 or i >= len(st) for i in st_indices):
+                raise UsdaError(f"{mesh['where']}: mesh {name}: a primvars:st index outside 0 .. {len(st) - 1}")
     elif "primvars:st:indices" in attrs:
         raise UsdaError(f"{mesh['where']}: mesh {name}: primvars:st:indices without primvars:st")
     for t in times:
@@ -412,12 +426,22 @@ def mutations(text):
     yield "a closing brace missing", text[: text.rstrip().rfind("}")]
     yield "an extra closing brace", text + "}\n"
     yield "a tuple not closed", sub(r"\(([-0-9.e]+), ([-0-9.e]+), ([-0-9.e]+)\)\]", r"(\1, \2, \3]")
-    yield "an array not closed", sub(r"(faceVertexIndices = \[[^\]]*)\]", r"\1")
+    yield "an array not closed", sub(r"(faceVertexIndices[^\[]*\[[^\]]*)\]", r"\1")
     yield "a metadata block not closed", text.replace('    upAxis = "Y"\n)', '    upAxis = "Y"\n', 1)
     yield "NaN in points", sub(r"(points\.timeSamples = \{\n +\d+: \[\()[-0-9.e]+", r"\1nan")
     yield "inf in points", sub(r"(points\.timeSamples = \{\n +\d+: \[\()[-0-9.e]+", r"\g<1>1e999")
-    yield "a face index past the points", sub(r"(faceVertexIndices = \[)\d+", r"\g<1>100000000")
-    yield "faceVertexCounts not summing to the indices", sub(r"faceVertexCounts = \[3", "faceVertexCounts = [4")
+    # A tearing body's topology is time-sampled (vkxpbd run --export of cloth_tear.json).
+    sampled = "faceVertexIndices.timeSamples" in text
+    indices_at = r"(faceVertexIndices\.timeSamples = \{\n +\d+: \[)" if sampled else r"(faceVertexIndices = \[)"
+    counts_at = r"(faceVertexCounts\.timeSamples = \{\n +\d+: \[)3" if sampled else r"(faceVertexCounts = \[)3"
+    yield "a face index past the points", sub(indices_at + r"\d+", r"\g<1>100000000")
+    yield "faceVertexCounts not summing to the indices", sub(counts_at, r"\g<1>4")
+    if sampled:
+        yield "topology sampled at other times than points", sub(
+            r"(faceVertexIndices\.timeSamples = \{\n +)0:", r"\g<1>1:")
+        yield "topology sampled, UVs not", sub(
+            r"texCoord2f\[\] primvars:st \(\n.*\n +\)\n +texCoord2f\[\] primvars:st\.timeSamples = \{\n +\d+: (\[.*\]),\n(?: +\d+: .*\n)* +\}",
+            r'texCoord2f[] primvars:st = \1 (\n            interpolation = "faceVarying"\n        )')
     if first_points:
         start = text.index("points.timeSamples")
         broken = text[:start] + text[start:].replace("(" + first_points.group(2) + "), ", "", 1)
@@ -430,7 +454,7 @@ def mutations(text):
     yield "an unquoted prim name", sub(r'def Mesh "(\w+)"', r"def Mesh \1")
     yield "an unterminated string", text.replace('defaultPrim = "World"', 'defaultPrim = "World', 1)
     yield "defaultPrim naming nothing", text.replace('defaultPrim = "World"', 'defaultPrim = "Earth"', 1)
-    yield "a duplicated attribute", sub(r"^( +int\[\] faceVertexCounts = .*\n)", r"\1\1")
+    yield "a duplicated attribute", sub(r"^( +uniform bool doubleSided = .*\n)", r"\1\1")
     yield "a bool that is 2", text.replace("uniform bool doubleSided = 1", "uniform bool doubleSided = 2", 1)
     yield "an unknown layer metadata key", text.replace("    metersPerUnit = 1\n", "    meterPerUnit = 1\n", 1)
     yield "a missing comma between tuples", sub(r"\), \(", ") (")
@@ -441,9 +465,10 @@ def mutations(text):
     yield "an unknown mesh attribute", sub(r"^( +)(int\[\] faceVertexCounts)", r"\1float[] widths = [1]\n\1\2")
     yield "an unknown subdivision scheme", text.replace('subdivisionScheme = "none"', 'subdivisionScheme = "nurbs"', 1)
     yield "doubleSided not uniform", text.replace("uniform bool doubleSided", "bool doubleSided", 1)
-    yield "a float as a face index", sub(r"(faceVertexIndices = \[)\d+", r"\g<1>0.5")
+    yield "a float as a face index", sub(indices_at + r"\d+", r"\g<1>0.5")
     if "primvars:st:indices" in text:
-        yield "a UV index past the UVs", sub(r"(primvars:st:indices = \[)\d+", r"\g<1>100000000")
+        uv_indices_at = r"(primvars:st:indices\.timeSamples = \{\n +\d+: \[)" if sampled else r"(primvars:st:indices = \[)"
+        yield "a UV index past the UVs", sub(uv_indices_at + r"\d+", r"\g<1>100000000")
         yield "UVs without faceVarying", text.replace('interpolation = "faceVarying"', 'interpolation = "vertex"', 1)
 
 

@@ -5,8 +5,9 @@ usage: check_usda_with_pxr.py FILE.usda
 
 Exit 77 (ctest: skipped) when pxr cannot be imported, as on the machine these tests were written on (no PyPI,
 no Debian package). Otherwise the stage must open, every Mesh must have points at every authored time with
-as many points as its first sample, face vertex indices below the point count, and the layer's time range
-and default prim must be the ones written; exit 1 on any difference.
+as many points as its first sample (unless its topology is time-sampled: a tearing body's), face vertex
+indices below the point count at every time, and the layer's time range and default prim must be the ones
+written; exit 1 on any difference.
 """
 import sys
 
@@ -33,13 +34,18 @@ def main():
         mesh = UsdGeom.Mesh(prim)
         points = mesh.GetPointsAttr()
         times = points.GetTimeSamples() or [Usd.TimeCode.Default()]
-        counts = {len(points.Get(t)) for t in times}
-        if len(counts) != 1:
-            sys.exit(f"{path}: {prim.GetPath()}: point counts differ between samples: {sorted(counts)}")
-        n = counts.pop()
-        indices = mesh.GetFaceVertexIndicesAttr().Get()
-        if sum(mesh.GetFaceVertexCountsAttr().Get()) != len(indices) or max(indices) >= n:
-            sys.exit(f"{path}: {prim.GetPath()}: the faces do not fit {n} points")
+        counts_attr, indices_attr = mesh.GetFaceVertexCountsAttr(), mesh.GetFaceVertexIndicesAttr()
+        # A tearing body's topology is time-sampled with its points; otherwise every sample has as many
+        # points as the first.
+        varying = bool(indices_attr.GetTimeSamples())
+        sizes = {len(points.Get(t)) for t in times}
+        if not varying and len(sizes) != 1:
+            sys.exit(f"{path}: {prim.GetPath()}: point counts differ between samples: {sorted(sizes)}")
+        for t in times:
+            n = len(points.Get(t))
+            indices = indices_attr.Get(t)
+            if sum(counts_attr.Get(t)) != len(indices) or max(indices) >= n:
+                sys.exit(f"{path}: {prim.GetPath()}: the faces at time {t} do not fit its {n} points")
         if points.GetTimeSamples() and (times[0] != start or times[-1] != end):
             sys.exit(f"{path}: {prim.GetPath()}: samples {times[0]} .. {times[-1]}, layer {start} .. {end}")
     if meshes == 0:

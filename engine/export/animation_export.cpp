@@ -1,6 +1,7 @@
 #include "export/animation_export.h"
 
 #include <algorithm>
+#include <array>
 #include <cinttypes>
 #include <cmath>
 #include <cstdio>
@@ -106,6 +107,49 @@ void writeArray(std::ostream& out, const std::vector<glm::vec3>& values) {
   out << ']';
 }
 
+void writeInts(std::ostream& out, const std::vector<uint32_t>& values) {
+  out << '[';
+  for (size_t k = 0; k < values.size(); ++k) out << (k ? ", " : "") << values[k];
+  out << ']';
+}
+
+// The four topology attributes of a body's Mesh prim, in the order written, with their USD types and
+// names, and the temporary file names of their time samples (a tearing body's).
+enum Topology { kCounts, kIndices, kUvs, kUvIndices };
+constexpr std::array<const char*, 4> kTopologyAttribute = {
+    "int[] faceVertexCounts", "int[] faceVertexIndices", "texCoord2f[] primvars:st",
+    "int[] primvars:st:indices"};
+constexpr std::array<const char*, 4> kTopologyTemp = {"counts", "indices", "st", "st_indices"};
+
+// One topology attribute's value: "[...]".
+void writeTopology(std::ostream& out, const ExportBody& body, Topology what) {
+  switch (what) {
+    case kCounts:
+      out << '[';
+      for (size_t t = 0; t < body.triangles.size() / 3; ++t) out << (t ? ", 3" : "3");
+      out << ']';
+      break;
+    case kIndices:
+      writeInts(out, body.triangles);
+      break;
+    case kUvs:
+      out << '[';
+      for (size_t k = 0; k < body.uvs.size(); ++k)
+        out << (k ? ", " : "") << '(' << number(body.uvs[k].x) << ", " << number(body.uvs[k].y) << ')';
+      out << ']';
+      break;
+    case kUvIndices:
+      writeInts(out, body.cornerUvs);
+      break;
+  }
+}
+
+// Copies a temporary file of time samples into `out`.
+void appendFile(std::ostream& out, const std::string& path) {
+  std::ifstream in(path, std::ios::binary);
+  if (in.peek() != std::ifstream::traits_type::eof()) out << in.rdbuf();
+}
+
 }  // namespace
 
 uint64_t exportedFrameCount(uint64_t frames, uint64_t every) {
@@ -133,20 +177,45 @@ AnimationExporter::AnimationExporter(std::string dir, const Model& model, float 
     : dir_(std::move(dir)), sceneName_(oneLine(model.name)), frameDt_(frameDt), bodies_(exportBodies(model)) {
   digits_ = std::max(4, static_cast<int>(std::to_string(lastFrame).size()));
   extents_.resize(bodies_.size());
+  initial_ = bodies_;
+  topologyChanged_.assign(bodies_.size(), false);
+  topology_.resize(bodies_.size());
   for (size_t b = 0; b < bodies_.size(); ++b) {
     std::filesystem::create_directories(std::filesystem::path(dir_) / bodies_[b].name);
     points_.push_back(std::make_unique<std::ofstream>(openFile(tempPath(b, "points"))));
     normals_.push_back(std::make_unique<std::ofstream>(openFile(tempPath(b, "normals"))));
+    if (bodies_[b].tears)
+      for (size_t k = 0; k < kTopologyTemp.size(); ++k)
+        topology_[b][k] = std::make_unique<std::ofstream>(openFile(tempPath(b, kTopologyTemp[k])));
   }
 }
 
 AnimationExporter::~AnimationExporter() {
-  std::error_code error;  // an exporter left without close() (an error) removes its temporary files
-  for (size_t b = 0; b < bodies_.size() && !closed_; ++b) {
+  if (!closed_) removeTemporaryFiles();  // an exporter left without close() (an error)
+}
+
+void AnimationExporter::removeTemporaryFiles() {
+  std::error_code error;
+  for (size_t b = 0; b < bodies_.size(); ++b) {
     points_[b].reset();
     normals_[b].reset();
     std::filesystem::remove(tempPath(b, "points"), error);
     std::filesystem::remove(tempPath(b, "normals"), error);
+    if (!bodies_[b].tears) continue;
+    for (size_t k = 0; k < kTopologyTemp.size(); ++k) {
+      topology_[b][k].reset();
+      std::filesystem::remove(tempPath(b, kTopologyTemp[k]), error);
+    }
+  }
+}
+
+void AnimationExporter::writeTopologySamples(size_t b, uint64_t frame) {
+  for (size_t k = 0; k < kTopologyTemp.size(); ++k) {
+    std::ofstream& out = *topology_[b][k];
+    out << "            " << frame << ": ";
+    writeTopology(out, bodies_[b], static_cast<Topology>(k));
+    out << ",\n";
+    checkWritten(out, tempPath(b, kTopologyTemp[k]));
   }
 }
 
@@ -160,9 +229,15 @@ std::string AnimationExporter::objPath(const ExportBody& body, uint64_t frame) c
   return dir_ + "/" + body.name + "/" + body.name + "_" + number + ".obj";
 }
 
-void AnimationExporter::write(uint64_t frame, const std::vector<glm::vec4>& positions) {
+void AnimationExporter::write(uint64_t frame, const std::vector<glm::vec4>& positions, const Model* torn) {
   frames_.push_back(frame);
   for (size_t b = 0; b < bodies_.size(); ++b) {
+    if (bodies_[b].tears) {
+      if (torn) recollectExportBody(bodies_[b], *torn);
+      if (frames_.size() == 1) initial_[b] = bodies_[b];
+      topologyChanged_[b] = topologyChanged_[b] || !sameTopology(bodies_[b], initial_[b]);
+      writeTopologySamples(b, frame);
+    }
     const ExportBody& body = bodies_[b];
     const std::vector<glm::vec3> normals = vertexNormals(body, positions);
     const std::string header = "# vkxpbd export: scene " + sceneName_ + ", body " + body.name + ", frame " +
@@ -224,44 +299,41 @@ void AnimationExporter::close() {
       out << ",\n";
     }
     out << "        }\n";
-    out << "        int[] faceVertexCounts = [";
-    for (size_t t = 0; t < body.triangles.size() / 3; ++t) out << (t ? ", 3" : "3");
-    out << "]\n        int[] faceVertexIndices = [";
-    for (size_t c = 0; c < body.triangles.size(); ++c) out << (c ? ", " : "") << body.triangles[c];
-    out << "]\n";
+    // The topology once, or (a body that tore during the export) as time samples.
+    const ExportBody& first = initial_[b];
+    const bool sampled = topologyChanged_[b];
+    const bool uvs = !first.uvs.empty();
+    for (size_t k = 0; k < kTopologyAttribute.size(); ++k) {
+      const auto what = static_cast<Topology>(k);
+      if ((what == kUvs || what == kUvIndices) && !uvs) continue;
+      const char* faceVarying = "(\n            interpolation = \"faceVarying\"\n        )";
+      if (sampled) {  // the UVs' interpolation is declared apart from their samples
+        if (what == kUvs) out << "        " << kTopologyAttribute[k] << ' ' << faceVarying << '\n';
+        topology_[b][k]->close();
+        out << "        " << kTopologyAttribute[k] << ".timeSamples = {\n";
+        appendFile(out, tempPath(b, kTopologyTemp[k]));
+        out << "        }\n";
+      } else {
+        out << "        " << kTopologyAttribute[k] << " = ";
+        writeTopology(out, first, what);
+        if (what == kUvs) out << ' ' << faceVarying;
+        out << '\n';
+      }
+    }
     out << "        normal3f[] normals (\n            interpolation = \"vertex\"\n        )\n";
     out << "        normal3f[] normals.timeSamples = {\n";
-    {
-      std::ifstream in(tempPath(b, "normals"), std::ios::binary);
-      if (in.peek() != std::ifstream::traits_type::eof()) out << in.rdbuf();
-    }
+    appendFile(out, tempPath(b, "normals"));
     out << "        }\n";
     out << "        point3f[] points.timeSamples = {\n";
-    {
-      std::ifstream in(tempPath(b, "points"), std::ios::binary);
-      if (in.peek() != std::ifstream::traits_type::eof()) out << in.rdbuf();
-    }
+    appendFile(out, tempPath(b, "points"));
     out << "        }\n";
-    if (!body.uvs.empty()) {
-      out << "        texCoord2f[] primvars:st = [";
-      for (size_t k = 0; k < body.uvs.size(); ++k)
-        out << (k ? ", " : "") << '(' << number(body.uvs[k].x) << ", " << number(body.uvs[k].y) << ')';
-      out << "] (\n            interpolation = \"faceVarying\"\n        )\n";
-      out << "        int[] primvars:st:indices = [";
-      for (size_t c = 0; c < body.cornerUvs.size(); ++c) out << (c ? ", " : "") << body.cornerUvs[c];
-      out << "]\n";
-    }
     out << "        uniform token subdivisionScheme = \"none\"\n";
     out << "    }\n";
   }
   out << "}\n";
   checkWritten(out, path);
   out.close();
-  std::error_code error;
-  for (size_t b = 0; b < bodies_.size(); ++b) {
-    std::filesystem::remove(tempPath(b, "points"), error);
-    std::filesystem::remove(tempPath(b, "normals"), error);
-  }
+  removeTemporaryFiles();
   closed_ = true;
 }
 

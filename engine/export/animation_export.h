@@ -4,10 +4,13 @@
 //     at least 4 digits): positions (m), per-vertex normals, UVs when the body has them, triangles;
 //   - one USD ASCII layer, DIR/scene.usda: a Mesh prim per body under /World with its topology and UVs
 //     once and time-sampled points (m), normals and extent; the time code is the frame number and
-//     timeCodesPerSecond the frame rate; metersPerUnit 1, upAxis Y.
+//     timeCodesPerSecond the frame rate; metersPerUnit 1, upAxis Y. A tearing body's files follow its
+//     tears: each OBJ has the body as torn at that frame, and when the topology changed during the export
+//     its USD topology and UVs are time-sampled too.
 // Numbers are written with 9 significant digits, so a float32 reads back exactly.
 #pragma once
 
+#include <array>
 #include <cstdint>
 #include <fstream>
 #include <memory>
@@ -37,8 +40,10 @@ class AnimationExporter {
   AnimationExporter(const AnimationExporter&) = delete;
   AnimationExporter& operator=(const AnimationExporter&) = delete;
 
-  // Writes frame `frame` (positions xyz m). Throws std::runtime_error naming the file on a write error.
-  void write(uint64_t frame, const std::vector<glm::vec4>& positions);
+  // Writes frame `frame` (positions xyz m). `torn`, the solver's model() as torn now, is needed when the
+  // model has tearing bodies (otherwise their initial topology is written). Throws std::runtime_error
+  // naming the file on a write error.
+  void write(uint64_t frame, const std::vector<glm::vec4>& positions, const Model* torn = nullptr);
   // Writes DIR/scene.usda from the frames written so far and removes the temporary files.
   void close();
 
@@ -56,7 +61,15 @@ class AnimationExporter {
   std::vector<uint64_t> frames_;
   std::vector<std::vector<glm::vec3>> extents_;                   // per body: min, max per frame (m)
   std::vector<std::unique_ptr<std::ofstream>> points_, normals_;  // per body: time samples so far
+  // Tearing bodies: the topology of the first exported frame, whether a later one differs, and the
+  // topology time samples so far (faceVertexCounts, faceVertexIndices, primvars:st, its indices).
+  std::vector<ExportBody> initial_;
+  std::vector<bool> topologyChanged_;
+  std::vector<std::array<std::unique_ptr<std::ofstream>, 4>> topology_;
   bool closed_ = false;
+
+  void writeTopologySamples(size_t body, uint64_t frame);
+  void removeTemporaryFiles();
 
   std::string tempPath(size_t body, const char* what) const;
 };

@@ -33,11 +33,15 @@ ExportBody collectBody(const Model& model, const BodyRange& range) {
   for (const SurfaceMesh& s : model.surfaces) {
     if (s.indices.empty() || s.indices[0] < range.first || s.indices[0] >= range.first + range.count)
       continue;
-    corners.insert(corners.end(), s.indices.begin(), s.indices.end());
-    if (s.uvs.size() == s.indices.size())
-      cornerUv.insert(cornerUv.end(), s.uvs.begin(), s.uvs.end());
-    else
-      allHaveUvs = false;
+    const bool hasUvs = s.uvs.size() == s.indices.size();
+    allHaveUvs = allHaveUvs && hasUvs;
+    for (size_t t = 0; t + 2 < s.indices.size(); t += 3) {
+      const uint32_t a = s.indices[t], b = s.indices[t + 1], c = s.indices[t + 2];
+      if (a == b || b == c || a == c) continue;  // collapsed by a tear: no area, nothing to draw
+      corners.insert(corners.end(), {a, b, c});
+      if (hasUvs)
+        cornerUv.insert(cornerUv.end(), s.uvs.begin() + ptrdiff_t(t), s.uvs.begin() + ptrdiff_t(t + 3));
+    }
   }
   body.particles = corners;
   std::sort(body.particles.begin(), body.particles.end());
@@ -72,13 +76,34 @@ uint64_t decimalDigits(uint64_t n) {
 std::vector<ExportBody> exportBodies(const Model& model) {
   std::vector<ExportBody> bodies;
   std::set<std::string> used;
-  for (const BodyRange& range : model.bodies) {
+  for (size_t r = 0; r < model.bodies.size(); ++r) {
+    const BodyRange& range = model.bodies[r];
     ExportBody body = collectBody(model, range);
     if (body.triangles.empty()) continue;
     body.name = uniqueName(identifier(range.name), used);
+    body.modelBody = static_cast<uint32_t>(r);
+    body.maxVertices = static_cast<uint32_t>(body.particles.size());
+    for (const TearBody& t : model.tears)
+      if (t.body == r) {
+        body.tears = true;
+        body.maxVertices += t.spareCount;
+      }
     bodies.push_back(std::move(body));
   }
   return bodies;
+}
+
+void recollectExportBody(ExportBody& body, const Model& model) {
+  ExportBody torn = collectBody(model, model.bodies.at(body.modelBody));
+  body.particles = std::move(torn.particles);
+  body.triangles = std::move(torn.triangles);
+  body.uvs = std::move(torn.uvs);
+  body.cornerUvs = std::move(torn.cornerUvs);
+}
+
+bool sameTopology(const ExportBody& a, const ExportBody& b) {
+  return a.particles == b.particles && a.triangles == b.triangles && a.uvs == b.uvs &&
+         a.cornerUvs == b.cornerUvs;
 }
 
 std::vector<glm::vec3> vertexNormals(const ExportBody& body, const std::vector<glm::vec4>& positions) {
@@ -103,14 +128,20 @@ std::vector<glm::vec3> vertexNormals(const ExportBody& body, const std::vector<g
 uint64_t estimateExportBytes(const std::vector<ExportBody>& bodies, uint64_t frames) {
   uint64_t perFrame = 0, once = 0;
   for (const ExportBody& body : bodies) {
-    const uint64_t vertices = body.particles.size(), triangles = body.triangles.size() / 3;
+    // A tearing body may grow to maxVertices vertices, and its topology is written with every frame.
+    const uint64_t vertices = std::max<uint64_t>(body.maxVertices, body.particles.size());
+    const uint64_t triangles = body.triangles.size() / 3;
     const uint64_t index = decimalDigits(std::max<uint64_t>(vertices, body.uvs.size())) + 1;
     perFrame += vertices * 2 * (4 + 3 * (kNumberChars + 1));     // OBJ v and vn lines
     perFrame += body.uvs.size() * (4 + 2 * (kNumberChars + 1));  // OBJ vt lines
     perFrame += triangles * (3 + 3 * 3 * index);                 // OBJ f lines
     perFrame += vertices * 2 * (8 + 3 * (kNumberChars + 2));     // USD points and normals
     perFrame += 256;                                             // headers
-    once += triangles * (8 + 3 * index) + body.uvs.size() * (4 + 2 * (kNumberChars + 2));  // USD topology
+    // USD faceVertexCounts, faceVertexIndices, primvars:st and its indices
+    const uint64_t topology =
+        256 + triangles * (3 + 6 * (index + 1)) +
+        std::max<uint64_t>(body.uvs.size(), 3 * triangles) * (4 + 2 * (kNumberChars + 2));
+    (body.tears ? perFrame : once) += topology;
   }
   return frames * perFrame + once;
 }
