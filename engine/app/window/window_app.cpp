@@ -489,7 +489,7 @@ class WindowApp {
     if (!grab_) {
       if (!mouseFree || leftWasDown_) return;  // a press that started on the panel, or a held button
       const State state = solver.download();
-      const std::optional<render::PickHit> hit = render::pickParticle(ray, sim_->model, state.positions);
+      const std::optional<render::PickHit> hit = render::pickParticle(ray, solver.model(), state.positions);
       if (!hit) return;
       grab_ = Grab{hit->particle, hit->point, glm::normalize(camera_.target - camera_.eye())};
       solver.setGrab(hit->particle, hit->point, kGrabCompliance);
@@ -563,12 +563,12 @@ class WindowApp {
     if (auto pin = nearestPinToRay(runtimePins_, state.positions, ray.origin, ray.direction,
                                    0.01f * camera_.distance)) {
       runtimePins_.remove(*pin);
-      solver.setParticleInverseMass(*pin, sim_->model.restPositions[*pin].w);
+      solver.setParticleInverseMass(*pin, solver.model().restPositions[*pin].w);
       std::printf("P: unpinned particle %u\n", *pin);
       return;
     }
-    const std::optional<render::PickHit> hit = render::pickParticle(ray, sim_->model, state.positions);
-    if (!hit || !RuntimePins::pinnable(sim_->model, hit->particle)) return;
+    const std::optional<render::PickHit> hit = render::pickParticle(ray, solver.model(), state.positions);
+    if (!hit || !RuntimePins::pinnable(solver.model(), hit->particle)) return;
     runtimePins_.add(hit->particle);
     solver.setParticleInverseMass(hit->particle, 0.0f);
     std::printf("P: pinned particle %u\n", hit->particle);
@@ -576,7 +576,7 @@ class WindowApp {
 
   void detachAll() {
     for (uint32_t p : runtimePins_.particles())
-      sim_->solver->setParticleInverseMass(p, sim_->model.restPositions[p].w);
+      sim_->solver->setParticleInverseMass(p, sim_->solver->model().restPositions[p].w);
     runtimePins_.clear();
   }
 
