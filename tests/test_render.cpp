@@ -20,6 +20,9 @@
 #include "scene/builtin_scenes.h"
 #include "scene/scene.h"
 #include "sim/cloth_builder.h"
+#include "sim/cpu_solver.h"
+#include "sim/solver_layout.h"
+#include "tear_scenes.h"
 
 namespace vkxpbd {
 namespace {
@@ -322,6 +325,44 @@ TEST_F(Render, CollidersAreDrawnAtTheirPoseAtTheDrawnTime) {
   EXPECT_TRUE(isSphere(pixelAt(later, toPixel(camera, later, boxEnd))));
   EXPECT_FALSE(isSphere(pixelAt(later, toPixel(camera, later, capsuleEnd0))));
   EXPECT_TRUE(isSphere(pixelAt(later, toPixel(camera, later, capsuleEnd1))));
+}
+
+// The window's framing (at start, reset, reload and on F) takes the bodies where they are now: moved
+// positions move the box; on a torn sheet the box holds every particle its torn surface names (the copies
+// a split took) and ignores the parked spares wherever they are.
+TEST(Camera, BoundsFollowTheBodiesWhereTheyAreNow) {
+  const Model model = buildModel(test::tearSheet(SolverMode::GaussSeidel, 0.1f, 1.2f));
+  const render::Bounds rest = render::sceneBounds(model);
+  const render::Bounds same = render::sceneBounds(model, model.restPositions, 0.0f);
+  EXPECT_EQ(rest.min, same.min);
+  EXPECT_EQ(rest.max, same.max);
+  std::vector<glm::vec4> moved = model.restPositions;
+  for (glm::vec4& p : moved) p += glm::vec4(3.0f, 0.0f, -2.0f, 0.0f);  // m
+  const render::Bounds shifted = render::sceneBounds(model, moved, 0.0f);
+  EXPECT_NEAR(shifted.min.x, rest.min.x + 3.0f, 1e-5f);
+  EXPECT_NEAR(shifted.max.z, rest.max.z - 2.0f, 1e-5f);
+
+  const SceneDesc scene = test::tearSheet(SolverMode::GaussSeidel, 0.1f, 1.2f);
+  const SolverLayout layout = buildSolverLayout(model, scene.solver);
+  CpuSolver solver(model, scene.solver, layout);
+  State state = makeInitialState(model);
+  for (int f = 0; f < 240; ++f) solver.stepFrame(state);
+  const Model& torn = solver.model();
+  const TearBody& tear = torn.tears.at(0);
+  const uint32_t taken = solver.tearing().sparesUsed(0);
+  ASSERT_GT(taken, 0u);
+  // Parked spares far away change nothing.
+  for (uint32_t p = tear.spareFirst + taken; p < tear.spareFirst + tear.spareCount; ++p)
+    state.positions[p] = glm::vec4(1e3f, 1e3f, 1e3f, 0.0f);
+  const render::Bounds now = render::sceneBounds(torn, state.positions, 4.0f);
+  EXPECT_LT(now.max.x, 100.0f);
+  for (const uint32_t p : torn.surfaces.at(0).indices) {
+    const glm::vec3 x(state.positions[p]);
+    EXPECT_TRUE(glm::all(glm::greaterThanEqual(x, now.min)) && glm::all(glm::lessThanEqual(x, now.max)))
+        << "particle " << p;
+  }
+  // The pins moved 0.4 m apart each way: the box is wider than at rest.
+  EXPECT_GT(now.max.x - now.min.x, rest.max.x - rest.min.x + 0.5f);
 }
 
 TEST(Camera, FramesTheSceneInVulkanClipSpace) {

@@ -39,6 +39,10 @@ glm::mat4 OrbitCamera::projection(float aspect) const {
 }
 
 Bounds sceneBounds(const Model& model) {
+  return sceneBounds(model, model.restPositions, 0.0f);
+}
+
+Bounds sceneBounds(const Model& model, const std::vector<glm::vec4>& positions, float time) {
   Bounds b;
   bool any = false;
   auto add = [&](glm::vec3 lo, glm::vec3 hi) {
@@ -46,17 +50,21 @@ Bounds sceneBounds(const Model& model) {
     b.max = any ? glm::max(b.max, hi) : hi;
     any = true;
   };
-  // Not the parked spare particles of tearing bodies (sim/tearing.h).
-  std::vector<bool> spare(model.particleCount(), false);
-  for (const TearBody& t : model.tears) std::fill_n(spare.begin() + t.spareFirst, t.spareCount, true);
-  for (uint32_t i = 0; i < model.particleCount(); ++i)
-    if (!spare[i]) add(glm::vec3(model.restPositions[i]), glm::vec3(model.restPositions[i]));
+  // Not the parked spare particles of tearing bodies (sim/tearing.h): a spare counts once a split took it,
+  // i.e. once a surface triangle names it.
+  std::vector<bool> skip(model.particleCount(), false);
+  for (const TearBody& t : model.tears) std::fill_n(skip.begin() + t.spareFirst, t.spareCount, true);
+  for (const SurfaceMesh& s : model.surfaces)
+    for (const uint32_t p : s.indices)
+      if (p < skip.size()) skip[p] = false;
+  for (uint32_t i = 0; i < model.particleCount() && i < positions.size(); ++i)
+    if (!skip[i]) add(glm::vec3(positions[i]), glm::vec3(positions[i]));
   for (uint32_t k = 0; k < model.colliders.size(); ++k) {
-    // Every drawn collider where it starts.
+    // Every drawn collider where it is at `time`.
     const Collider& c = model.colliders[k];
     for (const glm::vec4& p : buildColliderMesh(model, k).positions) {
       const glm::vec3 world =
-          gpu::colliderCentre(c, 0.0f) + gpu::quatRotate(gpu::colliderRotation(c, 0.0f), glm::vec3(p));
+          gpu::colliderCentre(c, time) + gpu::quatRotate(gpu::colliderRotation(c, time), glm::vec3(p));
       add(world, world);
     }
   }

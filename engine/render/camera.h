@@ -3,6 +3,8 @@
 // framing of a scene's bounding box. World +y is up; metres throughout.
 #pragma once
 
+#include <vector>
+
 #include <glm/glm.hpp>
 
 #include "sim/model.h"
@@ -38,6 +40,10 @@ struct Bounds {
 // The rest positions and the drawn colliders (all but planes) at t = 0, extended down to any roughly
 // horizontal ground plane beneath them (so the camera sees where the cloth will fall).
 Bounds sceneBounds(const Model& model);
+// The same for the bodies where they are now: `positions` (m; the state's, as drawn) and the colliders
+// at `time` (s). With tearing bodies pass the solver's torn model: the spares a split took are counted
+// (a surface triangle names them), the parked ones are not.
+Bounds sceneBounds(const Model& model, const std::vector<glm::vec4>& positions, float time);
 
 // A camera at the given yaw and pitch looking at the centre of `bounds`, as close as it can be while
 // the box's corners stay within the middle 90% of a view of the given aspect (width / height).

@@ -317,8 +317,15 @@ class WindowApp {
     return static_cast<float>(e.width) / static_cast<float>(std::max(e.height, 1u));
   }
 
-  // Frames the bodies' bounding box in the 3D view (at start, reset, reload and on F).
-  void frameCamera() { camera_ = render::frameBounds(render::sceneBounds(sim_->model), aspect()); }
+  // Frames the bodies' bounding box in the 3D view (at start, reset, reload and on F): where they are now
+  // (F in a running scene frames the cloth where it fell, not where it started), a torn cloth's pieces
+  // with the copies a split took.
+  void frameCamera() {
+    GpuSolver& solver = *sim_->solver;
+    const State state = solver.download();
+    camera_ =
+        render::frameBounds(render::sceneBounds(solver.model(), state.positions, solver.time()), aspect());
+  }
 
   // F frames the bodies; F9 starts or stops recording into OUT/record. Keys typed into the panel's
   // fields do not count.
