@@ -20,6 +20,7 @@
 #include "app/window/scene_picker.h"
 #include "app/window/swapchain.h"
 #include "app/window/window_capture.h"
+#include "app/window/window_export.h"
 #include "app/window/window_font.h"
 #include "gpu/gpu_solver.h"
 #include "lab/live_residual.h"
@@ -179,6 +180,7 @@ class WindowApp {
       const bool capture = takeCapture();
       if (capture) renderDoc_.startCapture();
       simulate(realDt);
+      if (animationExport_.active()) animationExport_.write(simulated_, *sim_->solver);
       drawFrame();
       if (capture) endCapture();
       if (options_.stats) printStats();
@@ -186,6 +188,7 @@ class WindowApp {
     }
     vkDeviceWaitIdle(ctx_.device);
     stopRecording();
+    animationExport_.stop();
     std::printf("window: %llu frames displayed, %llu solver frames simulated\n",
                 static_cast<unsigned long long>(displayed_), static_cast<unsigned long long>(simulated_));
     if (!nonFinite_) nonFinite_ = nonFiniteError(sim_->model, sim_->solver->download());
@@ -337,6 +340,30 @@ class WindowApp {
     if (f9 && !f9WasDown_) toggleRecording();
     fWasDown_ = f;
     f9WasDown_ = f9;
+  }
+
+  // The panel's "export animation" button: start exporting the displayed frames into OUT/export (the
+  // frame shown now first), or stop and write scene.usda (app/window/window_export.h).
+  void toggleExport() {
+    if (animationExport_.active()) {
+      animationExport_.stop();
+      return;
+    }
+    if (animationExport_.start(options_.outDir + "/export", sim_->model, sim_->scene.solver.frameDt))
+      animationExport_.write(simulated_, *sim_->solver);
+  }
+
+  // Test hook, not reachable from scene files: VKXPBD_TEST_EXPORT=F1,F2,... presses "export animation" at
+  // those displayed frames (tests/CMakeLists.txt, cli.window_export).
+  void testExportHook() {
+    const char* hook = std::getenv("VKXPBD_TEST_EXPORT");
+    for (const char* next = hook; next != nullptr && *next != '\0';) {
+      char* end = nullptr;
+      const unsigned long long frame = std::strtoull(next, &end, 10);
+      if (end == next) break;
+      if (frame == displayed_) toggleExport();
+      next = *end == ',' ? end + 1 : end;
+    }
   }
 
   // F9 and the panel's button: start recording into OUT/record, or stop.
@@ -765,6 +792,15 @@ class WindowApp {
       ImGui::SameLine();
       ImGui::TextColored(ImVec4(1.0f, 0.3f, 0.3f, 1.0f), "REC %u frames", recordedFrames_);
     }
+    if (ImGui::Button(animationExport_.active() ? "stop export" : "export animation")) toggleExport();
+    testExportHook();
+    if (animationExport_.active()) {
+      ImGui::SameLine();
+      ImGui::TextColored(ImVec4(1.0f, 0.6f, 0.2f, 1.0f), "EXPORT %llu frames (OBJ + USD)",
+                         static_cast<unsigned long long>(animationExport_.frames()));
+    } else if (ImGui::IsItemHovered()) {
+      ImGui::SetTooltip("OBJ per body per frame and scene.usda into OUT/export (docs/export.md)");
+    }
     testDrop();
     if (!input_.dropped.empty()) {  // a file dropped onto the window: the last one is opened
       pendingScene_ = input_.dropped.back();
@@ -966,6 +1002,10 @@ class WindowApp {
 
   void applyRebuild(Rebuild rebuild) {
     if (rebuild == Rebuild::None) return;
+    if (animationExport_.active()) {  // its bodies are the model being replaced
+      std::printf("export stopped: the simulation is rebuilt\n");
+      animationExport_.stop();
+    }
     SceneDesc scene = sim_->scene;
     if (rebuild == Rebuild::Reload) {
       // The open scene again, or the one chosen in the picker.
@@ -1054,6 +1094,7 @@ class WindowApp {
   uint32_t recordedFrames_ = 0;
   std::chrono::steady_clock::time_point recordStart_{};
   std::unique_ptr<WindowCapture> capture_;
+  WindowExport animationExport_;            // the panel's "export animation"
   std::optional<Diagnostics> diagnostics_;  // of the state last read back for the panel
   std::chrono::steady_clock::time_point lastDiagnostics_{};
   std::optional<std::string> nonFinite_;  // nonFiniteError of a state read back
