@@ -7,6 +7,7 @@
 #include <gtest/gtest.h>
 
 #include "app/panel_settings.h"
+#include "scene/cloth_materials.h"
 #include "scene/scene.h"
 #include "sim/cloth_builder.h"
 #include "sim/solver_layout.h"
@@ -124,6 +125,46 @@ TEST(PanelSettings, ScenesWithoutContactsOfferNone) {
   panel.contacts = true;  // ignored
   panel.applyTo(scene);
   EXPECT_FALSE(scene.contacts.enabled);
+}
+
+// The material combo: choosing a library material applies it to every cloth (areal density, compliances,
+// dihedral bending, friction) and shows its compliances in the fields; a compliance edited after the choice
+// overrides it; without a choice, edits leave the scene's own material keys alone (the garment's denim).
+TEST(PanelSettings, MaterialChoiceReachesEveryCloth) {
+  SceneDesc scene = shipped("flag");
+  PanelSettings panel = PanelSettings::from(scene);
+  EXPECT_EQ(panel.material, -1);
+  const ClothMaterial* silk = findClothMaterial("silk");
+  ASSERT_NE(silk, nullptr);
+  const int index = static_cast<int>(silk - clothMaterials().data());
+  panel.chooseMaterial(index);
+  EXPECT_FLOAT_EQ(panel.complianceBend, silk->complianceBend);
+  panel.complianceStretch = 2.0f * silk->complianceStretch;  // edited after the choice
+  panel.applyTo(scene);
+  const ClothDesc& cloth = scene.cloths.at(0);
+  EXPECT_EQ(cloth.material, "silk");
+  EXPECT_FLOAT_EQ(cloth.arealDensity, silk->arealDensity);
+  EXPECT_FLOAT_EQ(cloth.complianceShear, silk->complianceShear);
+  EXPECT_FLOAT_EQ(cloth.complianceBend, silk->complianceBend);
+  EXPECT_FLOAT_EQ(cloth.complianceStretch, 2.0f * silk->complianceStretch);
+  EXPECT_EQ(cloth.bending, ClothBending::Dihedral);
+  ASSERT_TRUE(cloth.friction.has_value());
+  EXPECT_EQ(*cloth.friction, silk->friction);
+  const Model model = buildModel(scene);  // builds, with silk's mass: 1.5 m × 1 m × areal density
+  double mass = 0.0;
+  for (const glm::vec4& p : model.restPositions)
+    if (p.w > 0.0f) mass += 1.0 / p.w;
+  EXPECT_NEAR(mass, 1.5 * silk->arealDensity,
+              0.01 * 1.5 * silk->arealDensity);  // kg (the pins' share is < 1%)
+
+  SceneDesc garment = shipped("garment_drape");
+  const SceneDesc original = garment;
+  PanelSettings own = PanelSettings::from(garment);
+  EXPECT_EQ(own.material, static_cast<int>(findClothMaterial("denim") - clothMaterials().data()));
+  own.substeps += 1;  // another edit: the cloth stays as the scene gives it
+  own.applyTo(garment);
+  EXPECT_EQ(garment.cloths[0].arealDensity, original.cloths[0].arealDensity);
+  EXPECT_EQ(garment.cloths[0].friction, original.cloths[0].friction);
 }
 
 }  // namespace

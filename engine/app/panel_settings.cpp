@@ -2,6 +2,9 @@
 
 #include <algorithm>
 #include <cmath>
+#include <vector>
+
+#include "scene/cloth_materials.h"
 
 namespace vkxpbd {
 
@@ -35,6 +38,9 @@ PanelSettings PanelSettings::from(const SceneDesc& scene) {
     p.complianceStretch = scene.cloths.front().complianceStretch;
     p.complianceShear = scene.cloths.front().complianceShear;
     p.complianceBend = scene.cloths.front().complianceBend;
+    const std::vector<ClothMaterial>& library = clothMaterials();
+    for (size_t k = 0; k < library.size(); ++k)
+      if (scene.cloths.front().material == library[k].name) p.material = static_cast<int>(k);
   }
   const ContactSettings& c = scene.contacts;
   // A scene without "contacts" has no contact distance to start from: its panel offers none. (Turned off
@@ -57,6 +63,17 @@ PanelSettings PanelSettings::from(const SceneDesc& scene) {
   return p;
 }
 
+void PanelSettings::chooseMaterial(int index) {
+  const std::vector<ClothMaterial>& library = clothMaterials();
+  if (index < 0 || index >= static_cast<int>(library.size())) return;
+  material = index;
+  materialChosen = true;
+  const ClothMaterial& m = library[static_cast<size_t>(index)];
+  complianceStretch = m.complianceStretch;
+  complianceShear = m.complianceShear;
+  complianceBend = m.complianceBend;
+}
+
 void PanelSettings::applyTo(SceneDesc& scene) const {
   SolverSettings& s = scene.solver;
   s.mode = mode == 1 ? SolverMode::Jacobi : SolverMode::GaussSeidel;
@@ -70,7 +87,10 @@ void PanelSettings::applyTo(SceneDesc& scene) const {
     s.hierarchy.enabled = hierarchy;
     s.hierarchy.overridesBodies = true;
   }
+  const std::vector<ClothMaterial>& library = clothMaterials();
   for (ClothDesc& c : scene.cloths) {
+    if (materialChosen && material >= 0 && material < static_cast<int>(library.size()))
+      applyClothMaterial(library[static_cast<size_t>(material)], c);
     c.complianceStretch = std::max(0.0f, complianceStretch);
     c.complianceShear = std::max(0.0f, complianceShear);
     c.complianceBend = std::max(0.0f, complianceBend);

@@ -42,6 +42,15 @@ struct PanelSettings {
   float windSpeed = 0.0f;      // m/s
   float windDirection = 0.0f;  // degrees
 
+  // Cloth material (docs/materials.md): the library entry (index into clothMaterials()) the first cloth
+  // names, or −1. Choosing one (chooseMaterial) applies it to every cloth at the next applyTo, as
+  // `"material"` in the scene would (areal density, compliances, dihedral bending, friction), with the
+  // compliance fields set to its values so that they show it (and, edited after the choice, override it).
+  // Without a choice the cloths keep what the scene gives them.
+  int material = -1;
+  bool materialChosen = false;
+  void chooseMaterial(int index);
+
   static PanelSettings from(const SceneDesc& scene);
   // Writes the settings into `scene`, clamped to valid ranges. A new contact distance, or triangles turned
   // on, lets buildModel derive the search radius again (the scene's own may be too small for them).

@@ -30,6 +30,7 @@
 #include "render/picking.h"
 #include "render/scene_renderer.h"
 #include "scene/builtin_scenes.h"
+#include "scene/cloth_materials.h"
 #include "shared/render_types.h"
 #include "sim/cloth_builder.h"
 #include "sim/cpu_solver.h"
@@ -866,6 +867,19 @@ class WindowApp {
       edited(ImGui::IsItemDeactivatedAfterEdit());
       ImGui::SliderFloat("omega", &panel_.omega, 0.1f, 2.0f, "%.2f");
       edited(ImGui::IsItemDeactivatedAfterEdit());
+      if (!sim_->scene.cloths.empty()) {  // the cloth material library (docs/materials.md)
+        const std::vector<ClothMaterial>& library = clothMaterials();
+        const char* shown =
+            panel_.material >= 0 ? library[static_cast<size_t>(panel_.material)].name : "(the scene's)";
+        if (ImGui::BeginCombo("material", shown)) {
+          for (size_t k = 0; k < library.size(); ++k)
+            if (ImGui::Selectable(library[k].name, panel_.material == static_cast<int>(k))) {
+              panel_.chooseMaterial(static_cast<int>(k));
+              edited(true);
+            }
+          ImGui::EndCombo();
+        }
+      }
       ImGui::InputFloat("stretch (m/N)", &panel_.complianceStretch, 0.0f, 0.0f, "%.3e");
       edited(ImGui::IsItemDeactivatedAfterEdit());
       ImGui::InputFloat("shear (m/N)", &panel_.complianceShear, 0.0f, 0.0f, "%.3e");
@@ -875,7 +889,7 @@ class WindowApp {
       ImGui::DragFloat3("gravity (m/s2)", &panel_.gravity.x, 0.05f, -100.0f, 100.0f, "%.2f");
       edited(ImGui::IsItemDeactivatedAfterEdit());
       edited(ImGui::Checkbox("hierarchy (coarse-to-fine, every body)", &panel_.hierarchy));
-      ImGui::TextDisabled("compliances apply to every cloth; changes rebuild the solver");
+      ImGui::TextDisabled("material and compliances apply to every cloth; changes rebuild the solver");
       if (panel_.tearAvailable) {
         ImGui::SliderFloat("tear strain", &panel_.tearStrain, 1.01f, 3.0f, "%.3f");
         edited(ImGui::IsItemDeactivatedAfterEdit());
