@@ -884,7 +884,10 @@ class WindowApp {
       edited(ImGui::IsItemDeactivatedAfterEdit());
       ImGui::InputFloat("shear (m/N)", &panel_.complianceShear, 0.0f, 0.0f, "%.3e");
       edited(ImGui::IsItemDeactivatedAfterEdit());
-      ImGui::InputFloat("bend (m/N)", &panel_.complianceBend, 0.0f, 0.0f, "%.3e");
+      // A distance-bending cloth's compliance is in m/N, a dihedral or isometric one's in 1/(N m).
+      const bool hinge =
+          !sim_->scene.cloths.empty() && sim_->scene.cloths.front().bending != ClothBending::Distance;
+      ImGui::InputFloat(hinge ? "bend (1/(N m))" : "bend (m/N)", &panel_.complianceBend, 0.0f, 0.0f, "%.3e");
       edited(ImGui::IsItemDeactivatedAfterEdit());
       ImGui::DragFloat3("gravity (m/s2)", &panel_.gravity.x, 0.05f, -100.0f, 100.0f, "%.2f");
       edited(ImGui::IsItemDeactivatedAfterEdit());
