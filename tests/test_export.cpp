@@ -59,12 +59,12 @@ class Export : public ::testing::Test {
     CpuSolver solver(model, scene.solver, layout);
     State state = makeInitialState(model);
     AnimationExporter exporter(dir, model, scene.solver.frameDt, kFrames);
-    exporter.write(0, state.positions);
+    exporter.write(0, state.positions, model);
     states[0] = state.positions;
     for (uint32_t frame = 1; frame <= kFrames; ++frame) {
       solver.stepFrame(state);
       if (frame % kEvery == 0) {
-        exporter.write(frame, state.positions);
+        exporter.write(frame, state.positions, model);
         states[frame] = state.positions;
       }
     }
@@ -194,7 +194,7 @@ TEST_F(Export, SceneNameIsEscapedInTheUsdStringAndTheObjComment) {
   const std::string other = dir + "_named";
   {
     AnimationExporter exporter(other, named, 1.0f / 60.0f, 0);
-    exporter.write(0, states.at(0));
+    exporter.write(0, states.at(0), named);
     exporter.close();
   }
   std::ifstream usd(other + "/scene.usda");

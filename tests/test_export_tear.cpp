@@ -61,12 +61,12 @@ class ExportTear : public ::testing::Test {
     CpuSolver solver(model, scene.solver, layout);
     State state = makeInitialState(model);
     AnimationExporter exporter(dir, model, scene.solver.frameDt, kFrames);
-    exporter.write(0, state.positions, &solver.model());
+    exporter.write(0, state.positions, solver.model());
     record(0, solver, state);
     for (uint32_t frame = 1; frame <= kFrames; ++frame) {
       solver.stepFrame(state);
       if (frame % kEvery == 0) {
-        exporter.write(frame, state.positions, &solver.model());
+        exporter.write(frame, state.positions, solver.model());
         record(frame, solver, state);
       }
     }

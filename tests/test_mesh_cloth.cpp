@@ -162,8 +162,9 @@ TEST_F(MeshCloth, MeshVersionOfAGridClothSagsLikeTheGrid) {
             cloth + "}]}",
         "grid.json");
     {
-      AnimationExporter exporter(dir.string(), buildModel(grid), grid.solver.frameDt, 0);
-      exporter.write(0, buildModel(grid).restPositions);
+      const Model gridModel = buildModel(grid);
+      AnimationExporter exporter(dir.string(), gridModel, grid.solver.frameDt, 0);
+      exporter.write(0, gridModel.restPositions, gridModel);
       exporter.close();
     }
     const SceneDesc mesh = parseScene("{" + common + R"(, "cloths": [{"name": "m", "mesh": {"file": ")" +

@@ -113,7 +113,7 @@ int renderCommand(const RenderOptions& options) {
       std::fprintf(stderr, "error: render: %s\n", error->c_str());
       return kExitNonFinite;
     }
-    if (exporter) exporter->write(frame, state.positions, model.tears.empty() ? nullptr : &solver.model());
+    if (exporter) exporter->write(frame, state.positions, solver.model());
     renderer.drawLegend(image);
     render::writePng(framePath(options.outDir, frame), image);
     ++written;

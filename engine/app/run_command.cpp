@@ -123,7 +123,7 @@ int runCommand(const RunOptions& options) {
   const uint32_t exportEvery = options.exportEvery;
   if (!options.exportDir.empty()) {
     exporter.emplace(options.exportDir, model, settings.frameDt, options.frames);
-    exporter->write(0, state.positions, model.tears.empty() ? nullptr : &solver.model());
+    exporter->write(0, state.positions, solver.model());
   }
   auto start = std::chrono::steady_clock::now();
   const ProgressStyle progressMode = progressStyle(options.common.quiet);
@@ -165,8 +165,7 @@ int runCommand(const RunOptions& options) {
       return kExitNonFinite;
     }
     if (trajectory && done % every == 0) trajectory->append(state);
-    if (exporter && done % exportEvery == 0)
-      exporter->write(done, state.positions, model.tears.empty() ? nullptr : &solver.model());
+    if (exporter && done % exportEvery == 0) exporter->write(done, state.positions, solver.model());
     progress.update(done);
   }
   progress.finish();

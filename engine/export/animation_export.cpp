@@ -229,11 +229,11 @@ std::string AnimationExporter::objPath(const ExportBody& body, uint64_t frame) c
   return dir_ + "/" + body.name + "/" + body.name + "_" + number + ".obj";
 }
 
-void AnimationExporter::write(uint64_t frame, const std::vector<glm::vec4>& positions, const Model* torn) {
+void AnimationExporter::write(uint64_t frame, const std::vector<glm::vec4>& positions, const Model& solved) {
   frames_.push_back(frame);
   for (size_t b = 0; b < bodies_.size(); ++b) {
     if (bodies_[b].tears) {
-      if (torn) recollectExportBody(bodies_[b], *torn);
+      recollectExportBody(bodies_[b], solved);
       if (frames_.size() == 1) initial_[b] = bodies_[b];
       topologyChanged_[b] = topologyChanged_[b] || !sameTopology(bodies_[b], initial_[b]);
       writeTopologySamples(b, frame);

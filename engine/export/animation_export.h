@@ -40,10 +40,10 @@ class AnimationExporter {
   AnimationExporter(const AnimationExporter&) = delete;
   AnimationExporter& operator=(const AnimationExporter&) = delete;
 
-  // Writes frame `frame` (positions xyz m). `torn`, the solver's model() as torn now, is needed when the
-  // model has tearing bodies (otherwise their initial topology is written). Throws std::runtime_error
-  // naming the file on a write error.
-  void write(uint64_t frame, const std::vector<glm::vec4>& positions, const Model* torn = nullptr);
+  // Writes frame `frame` (positions xyz m) of `solved`, the solver's model() now: a tearing body's vertices
+  // and triangles are taken from it as torn (without tearing bodies it is the model given at construction).
+  // Throws std::runtime_error naming the file on a write error.
+  void write(uint64_t frame, const std::vector<glm::vec4>& positions, const Model& solved);
   // Writes DIR/scene.usda from the frames written so far and removes the temporary files.
   void close();
 

@@ -354,17 +354,18 @@ class WindowApp {
       animationExport_.write(simulated_, *sim_->solver);
   }
 
-  // Test hook, not reachable from scene files: VKXPBD_TEST_EXPORT=F1,F2,... presses "export animation" at
-  // those displayed frames (tests/CMakeLists.txt, cli.window_export).
-  void testExportHook() {
-    const char* hook = std::getenv("VKXPBD_TEST_EXPORT");
+  // Test hooks, not reachable from scene files: whether the environment variable `name`, a list of
+  // displayed frames "F1,F2,...", names the frame displayed now.
+  bool testHookNow(const char* name) const {
+    const char* hook = std::getenv(name);
     for (const char* next = hook; next != nullptr && *next != '\0';) {
       char* end = nullptr;
       const unsigned long long frame = std::strtoull(next, &end, 10);
       if (end == next) break;
-      if (frame == displayed_) toggleExport();
+      if (frame == displayed_) return true;
       next = *end == ',' ? end + 1 : end;
     }
+    return false;
   }
 
   // F9 and the panel's button: start recording into OUT/record, or stop.
@@ -565,18 +566,9 @@ class WindowApp {
   // (docs/attachments.md#pins-at-run-time): only that particle's inverse mass and velocity are written.
   void handlePinKey() {
     const bool down = glfwGetKey(window_, GLFW_KEY_P) == GLFW_PRESS;
-    // Test hook, not reachable from scene files: VKXPBD_TEST_PRESS_P=F1,F2,... presses P at those displayed
-    // frames with the cursor at the window's centre (tests/CMakeLists.txt, cli.window_pin_key).
-    bool hooked = false;
-    if (const char* hook = std::getenv("VKXPBD_TEST_PRESS_P")) {
-      for (const char* next = hook; *next != '\0';) {
-        char* end = nullptr;
-        const unsigned long long frame = std::strtoull(next, &end, 10);
-        if (end == next) break;
-        hooked = hooked || frame == displayed_;
-        next = *end == ',' ? end + 1 : end;
-      }
-    }
+    // Test hook: VKXPBD_TEST_PRESS_P=F1,F2,... presses P at those displayed frames with the cursor at the
+    // window's centre (tests/CMakeLists.txt, cli.window_pin_key).
+    const bool hooked = testHookNow("VKXPBD_TEST_PRESS_P");
     const bool pressed = (down && !pWasDown_) || hooked;
     pWasDown_ = down;
     if (!pressed || ImGui::GetIO().WantCaptureKeyboard) return;
@@ -794,7 +786,9 @@ class WindowApp {
       ImGui::TextColored(ImVec4(1.0f, 0.3f, 0.3f, 1.0f), "REC %u frames", recordedFrames_);
     }
     if (ImGui::Button(animationExport_.active() ? "stop export" : "export animation")) toggleExport();
-    testExportHook();
+    // Test hook: VKXPBD_TEST_EXPORT=F1,F2,... presses the button at those displayed frames
+    // (cli.window_export).
+    if (testHookNow("VKXPBD_TEST_EXPORT")) toggleExport();
     if (animationExport_.active()) {
       ImGui::SameLine();
       ImGui::TextColored(ImVec4(1.0f, 0.6f, 0.2f, 1.0f), "EXPORT %llu frames (OBJ + USD)",

@@ -50,7 +50,7 @@ void WindowExport::write(uint64_t frame, GpuSolver& solver) {
   }
   try {
     const State state = solver.download();
-    exporter_->write(frame, state.positions, solver.model().tears.empty() ? nullptr : &solver.model());
+    exporter_->write(frame, state.positions, solver.model());
     last_ = frame;
   } catch (const std::exception& e) {
     std::printf("export stopped: %s\n", e.what());
