@@ -182,8 +182,10 @@ TEST(Integrator, SoftStackWithTwoIterationsStaysStacked) {
         double lowerTop = -1.0, upperBottom = 1.0, px = 0.0, mass = 0.0, y = 0.0;
         for (size_t i = 0; i < model.particleCount(); ++i) {
           const double yi = state.positions[i].y, m = 1.0 / model.restPositions[i].w;
-          if (i < half) lowerTop = std::max(lowerTop, yi);
-          else upperBottom = std::min(upperBottom, yi);
+          if (i < half)
+            lowerTop = std::max(lowerTop, yi);
+          else
+            upperBottom = std::min(upperBottom, yi);
           px += m * std::hypot(state.velocities[i].x, state.velocities[i].z);
           mass += m;
           y += m * yi;

@@ -158,8 +158,8 @@ void ScheduleBuilder::iteration(bool grab, bool momentumStarted) {
   // With BDF2 the momentum projection of a free body fixes its whole end velocity every iteration
   // (shared/momentum_math.h), so it would take back what an earlier iteration's contacts, tethers and grab
   // gave the body: those run once per substep, in the last iteration, after its projection.
-  const bool external = bodies == 0 || settings_.integrator != Integrator::Bdf2 ||
-                        iteration_ + 1 == settings_.iterations;
+  const bool external =
+      bodies == 0 || settings_.integrator != Integrator::Bdf2 || iteration_ + 1 == settings_.iterations;
   if (!external) return;
   if (model_.contacts.enabled) {
     // Counts first (particle pairs, then the triangle contacts, computed once and stored), then the
