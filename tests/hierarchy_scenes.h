@@ -38,9 +38,10 @@ inline SceneDesc spinningSoftCube(SolverMode mode, glm::vec3 velocity, glm::vec3
   return scene;
 }
 
-// 99th percentile of |C|/rest over the stretch constraints of particles [first, first + count).
-inline double stretchP99(const Model& model, const State& state, uint32_t first = 0,
-                         uint32_t count = 0xFFFFFFFFu) {
+// The quantile q (0.99: the 99th percentile, 1: the largest) of |C|/rest over the stretch constraints of
+// particles [first, first + count).
+inline double stretchQuantile(const Model& model, const State& state, double q, uint32_t first = 0,
+                              uint32_t count = 0xFFFFFFFFu) {
   const std::vector<glm::vec4> x = combinedPositions(state);
   std::vector<double> strains;
   for (const DistanceConstraint& c : model.distance) {
@@ -50,9 +51,15 @@ inline double stretchP99(const Model& model, const State& state, uint32_t first 
     strains.push_back(std::abs(length - double(c.restLength)) / double(c.restLength));
   }
   if (strains.empty()) return 0.0;
-  const size_t k = std::min(strains.size() - 1, static_cast<size_t>(0.99 * double(strains.size())));
+  const size_t k = std::min(strains.size() - 1, static_cast<size_t>(q * double(strains.size())));
   std::nth_element(strains.begin(), strains.begin() + static_cast<std::ptrdiff_t>(k), strains.end());
   return strains[k];
+}
+
+// 99th percentile of |C|/rest over the stretch constraints of particles [first, first + count).
+inline double stretchP99(const Model& model, const State& state, uint32_t first = 0,
+                         uint32_t count = 0xFFFFFFFFu) {
+  return stretchQuantile(model, state, 0.99, first, count);
 }
 
 // Largest distance (m) between the same particle of two states (positions + low parts, in double).

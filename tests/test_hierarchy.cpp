@@ -378,6 +378,44 @@ TEST(Hierarchy, NaturalFrequencyGivesEveryCoarseSpringOneFrequency) {
   }
 }
 
+// A pressurised shell (a balloon with pressure p) is in equilibrium at about its rest shape scaled by ∛p,
+// so its coarse constraints' rest lengths are ∛p times their ends' rest distance (docs/hierarchy.md
+// "Pressurised shells"); p ≤ 1 and a shell without pressure keep the rest distance, and nothing else of
+// the hierarchy changes (the same levels, ends, compliances, masses and flags).
+TEST(Hierarchy, PressurisedShellCoarseRestLengthsAtItsInflatedSize) {
+  auto balloon = [](const char* pressure) {
+    return buildModel(parseScene(std::string(R"({"shells": [{"mesh": {"type": "icosphere", "radius": 0.25,
+      "subdivisions": 3}, "compliance": {"stretch": 0.0002})") +
+                                     pressure + "}]}",
+                                 "balloon.json"));
+  };
+  const SolverSettings s = enabled();
+  const Model plain = balloon("");
+  const Hierarchy base = buildHierarchy(plain, s);
+  ASSERT_GE(base.levelCount(), 2u);
+  for (const double p : {1.6, 1.0, 0.8}) {
+    const Model model = balloon((R"(, "pressure": {"factor": )" + std::to_string(p) + "}").c_str());
+    ASSERT_EQ(model.volumes.size(), 1u);
+    const Hierarchy h = buildHierarchy(model, s);
+    ASSERT_EQ(h.levelCount(), base.levelCount()) << "pressure " << p;
+    const double factor = std::cbrt(std::max(p, 1.0));
+    for (uint32_t l = 0; l < h.levelCount(); ++l) {
+      const auto &x = base.levels[l].constraints, &y = h.levels[l].constraints;
+      ASSERT_EQ(x.size(), y.size());
+      for (size_t i = 0; i < y.size(); ++i) {
+        const double distance = glm::length(rest(model, y[i].a) - rest(model, y[i].b));  // m
+        EXPECT_NEAR(double(y[i].restLength) / distance, factor, 1e-6)
+            << "pressure " << p << " level " << l + 1;
+        EXPECT_EQ(x[i].a, y[i].a);
+        EXPECT_EQ(x[i].b, y[i].b);
+        EXPECT_EQ(x[i].compliance, y[i].compliance);
+        EXPECT_EQ(x[i].invMassA, y[i].invMassA);
+        EXPECT_EQ(x[i].flags, y[i].flags);
+      }
+    }
+  }
+}
+
 // Which coarse constraints push back by default: a cloth whose bending is rigid (every bending constraint
 // at compliance 0, stiffness 1) cannot buckle, so its coarse constraints are bilateral; one that bends
 // (any bending model with compliance > 0 or stiffness < 1), one without bending and a soft body get

@@ -119,6 +119,24 @@ std::vector<uint8_t> rigidBendingSheets(const Model& model, const std::vector<ui
   return rigid;
 }
 
+// Per body: the factor (dimensionless, ≥ 1) on its coarse constraints' rest lengths. An inflated balloon (a
+// volume body with pressure p > 1) is in equilibrium at about its rest shape scaled by ∛p, with every
+// edge stretched; coarse constraints at the rest shape's lengths would pull it back towards its rest
+// size in every substep while the pressure pushes it out again, and the two fight (in Jacobi mode the
+// balloon crumpled). At ∛p the coarse levels are satisfied at the body's equilibrium, as every other
+// body's are at rest (docs/hierarchy.md "Pressurised shells"). A deflated one (p < 1) wrinkles at its
+// rest lengths: 1.
+std::vector<double> inflationFactors(const Model& model, const std::vector<uint32_t>& particleBody,
+                                     size_t bodyCount) {
+  std::vector<double> factor(bodyCount, 1.0);
+  for (const VolumeBody& volume : model.volumes) {
+    if (volume.triangleCount == 0) continue;
+    const uint32_t body = bodyOf(particleBody, model.volumeTriangles[3 * size_t{volume.firstTriangle}]);
+    if (body != VKXPBD_NONE) factor[body] = std::cbrt(std::max(1.0, double(volume.pressure)));
+  }
+  return factor;
+}
+
 // Level-0 edge contributions of every body (indexed by body), constraints between bodies left out.
 std::vector<std::vector<RawEdge>> levelZeroEdges(const Model& model,
                                                  const std::vector<uint32_t>& particleBody,
@@ -365,6 +383,7 @@ Hierarchy buildHierarchy(const Model& model, const SolverSettings& settings) {
   std::vector<std::vector<RawEdge>> raw = levelZeroEdges(model, particleBody, bodies.size());
   std::vector<uint32_t> slotOf(particleCount, VKXPBD_NONE);
   const std::vector<uint8_t> rigidSheet = rigidBendingSheets(model, particleBody, bodies.size());
+  const std::vector<double> inflation = inflationFactors(model, particleBody, bodies.size());
   // Tearing with the hierarchy (docs/hierarchy.md): a tearing body's spares are in no level (they are
   // pinned at rest, so they would be kept in every level); its coarse constraints and rows carry their
   // level and are skipped across a tear (Hierarchy::tearMarks).
@@ -427,7 +446,7 @@ Hierarchy buildHierarchy(const Model& model, const SolverSettings& settings) {
         gpu::CoarseConstraint cc{};
         cc.a = e.a;
         cc.b = e.b;
-        cc.restLength = static_cast<float>(e.rest);
+        cc.restLength = static_cast<float>(e.rest * inflation[b]);
         cc.compliance = e.rigid || !(e.k > 0.0) ? 0.0f : static_cast<float>(1.0 / (e.k * scale));
         cc.invMassA = pinnedAtRest(model, e.a) ? 0.0f : static_cast<float>(1.0 / ma);
         cc.invMassB = pinnedAtRest(model, e.b) ? 0.0f : static_cast<float>(1.0 / mb);
