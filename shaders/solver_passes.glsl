@@ -388,16 +388,14 @@ void collideParticle(uint i, uint substep) {
 // Substep end: v = v* + (x − x*)/Δt, damped, where x − x* = lo − lo* (the high part did not move);
 // then the two parts are renormalised exactly.
 // BDF2: that is the substep's mean velocity u, and v = 3/2 u − 1/2 u_previous (shared/integrator_math.h).
-// hierarchyBase: BDF2 with the hierarchy, where the flags of its particles are (bdf2HierarchyVelocity), else
-// VKXPBD_NONE.
+// hierarchyBase: BDF2 with the hierarchy, where the flags of its particles are (a body with coarse levels
+// integrates with implicit Euler: eulerBodyHistory), else VKXPBD_NONE.
 void updateParticleVelocity(uint i, uint hierarchyBase) {
   vec3 lo = positionLow[i].xyz;
   if (params.integrator == VKXPBD_INTEGRATOR_BDF2 && positions[i].w > 0.0f) {
     vec3 mean = updateVelocity(lo, predicted[i].xyz, velocities[i].xyz, params.invDt, 1.0f);
-    vec4 history = integratorHistory[i];
-    Bdf2Update u = bdf2Update(mean, history, params.gravity.xyz, params.dt, params.dampingFactor);
-    if (hierarchyBase != VKXPBD_NONE && hierarchy[hierarchyBase + i].x != 0.0f && history.w > 0.0f)
-      u.velocity = bdf2HierarchyVelocity(u.velocity, lo - predicted[i].xyz, params.invDt, params.dampingFactor);
+    Bdf2Update u = bdf2Update(mean, integratorHistory[i], params.gravity.xyz, params.dt, params.dampingFactor);
+    if (hierarchyBase != VKXPBD_NONE && hierarchy[hierarchyBase + i].x != 0.0f) u.mean = eulerBodyHistory(u.mean);
     velocities[i] = vec4(u.velocity, 0.0f);
     integratorHistory[i] = u.mean;
     if (u.writePrevious) integratorHistory[params.particleCount + i] = vec4(u.previous, 0.0f);

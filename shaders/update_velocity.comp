@@ -1,7 +1,7 @@
 #version 450
 // Stage "update velocity": one thread per particle. The last substep of a frame also advances the
 // frame clock. pc.slotBase: BDF2 with the hierarchy, the flags of the hierarchy's particles in the hierarchy
-// buffer (shared/hierarchy_math.h, bdf2HierarchyVelocity), else VKXPBD_NONE.
+// buffer (they integrate with implicit Euler: shared/integrator_math.h, eulerBodyHistory), else VKXPBD_NONE.
 #include "solver_passes.glsl"
 
 void main() {

@@ -30,7 +30,8 @@ constexpr uint32_t kTestFuseBound = 8192;
 struct HierarchyCase {
   bool cloth;  // the 16² standard cloth; otherwise the shipped soft beam (Neo-Hookean cantilever)
   SolverMode mode;
-  bool bdf2 = false;  // BDF2 (bdf2HierarchyVelocity, flags in the hierarchy buffer), else implicit Euler
+  bool bdf2 = false;  // BDF2 (the hierarchy's bodies integrate with Euler: flags in the hierarchy buffer),
+                      // else implicit Euler
   bool fused = true;  // the small levels in one dispatch (kTestFuseBound), else one pass per colour (default)
   bool compression = false;  // coarse constraints also resist compression (compression_compliance)
   bool scaled = false;       // bilateral, stiffness_scale 0.02, stiffness_growth 2.8 (soft column before)

@@ -333,7 +333,7 @@ void GpuSolver::createSurfaceDescriptors() {
     const TearBody& t = model_.tears[k];
     std::fill(tearBody.begin() + t.first, tearBody.begin() + t.first + t.count, k);
     std::fill(tearBody.begin() + t.spareFirst, tearBody.begin() + t.spareFirst + t.spareCount, k);
-    tearLimits[k] = glm::vec4(t.settings.strain, t.settings.force, 0.0f, 0.0f);
+    tearLimits[k] = glm::vec4(t.settings.strain, tearForceLimit(layout_, t), 0.0f, 0.0f);
   }
   own(VKXPBD_SURFACE_BINDING_TEAR_BODY, tearBody, "tear body of each particle");
   own(VKXPBD_SURFACE_BINDING_TEAR_LIMITS, tearLimits, "tear limits");
@@ -539,7 +539,7 @@ void GpuSolver::setGrab(uint32_t particle, glm::vec3 target, float compliance) {
   const bool started = grab_.enabled == 0u;
   grab_.particle = particle;
   grab_.enabled = 1u;
-  grab_.compliance = compliance;
+  grab_.compliance = storedCompliance(layout_, particle, compliance);
   grab_.target = glm::vec4(target, 0.0f);
   writeGrab(grab_);
   if (started) rerecordFrames();

@@ -468,7 +468,7 @@ vec3 CpuSolver::substepStart(const State& state, uint32_t i, vec3 origin) const 
 void CpuSolver::setGrab(uint32_t particle, glm::vec3 target, float compliance) {
   grab_.particle = particle;
   grab_.enabled = 1u;
-  grab_.compliance = compliance;
+  grab_.compliance = storedCompliance(layout_, particle, compliance);
   grab_.target = vec4(target, 0.0f);
   schedule_ = buildFrameSchedule(model_, settings_, layout_, true);
 }
@@ -613,13 +613,9 @@ void CpuSolver::updateVelocities(State& state) {
     if (params_.integrator == VKXPBD_INTEGRATOR_BDF2 && state.positions[i].w > 0.0f) {
       const vec3 mean =
           gpu::updateVelocity(lo, vec3(predicted_[i]), vec3(state.velocities[i]), params_.invDt, 1.0f);
-      const vec4 history = history_[i];
       gpu::Bdf2Update u =
-          gpu::bdf2Update(mean, history, vec3(params_.gravity), params_.dt, params_.dampingFactor);
-      if (!layout_.bdf2HierarchyParticles.empty() && layout_.bdf2HierarchyParticles[i] != 0 &&
-          history.w > 0.0f)
-        u.velocity = gpu::bdf2HierarchyVelocity(u.velocity, lo - vec3(predicted_[i]), params_.invDt,
-                                                params_.dampingFactor);
+          gpu::bdf2Update(mean, history_[i], vec3(params_.gravity), params_.dt, params_.dampingFactor);
+      if (integratesWithEuler(layout_, i)) u.mean = gpu::eulerBodyHistory(u.mean);
       state.velocities[i] = vec4(u.velocity, 0.0f);
       history_[i] = u.mean;
       if (u.writePrevious) history_[model_.particleCount() + i] = vec4(u.previous, 0.0f);

@@ -7,6 +7,7 @@
 #include <string>
 #include <utility>
 
+#include "shared/integrator_math.h"
 #include "shared/jacobi_rows.h"
 
 namespace vkxpbd {
@@ -193,6 +194,45 @@ void setHierarchy(SolverLayout& layout, Hierarchy hierarchy, uint32_t particleCo
 }
 }  // namespace
 
+namespace {
+// BDF2 with the hierarchy: the bodies with coarse levels integrate with implicit Euler (docs/hierarchy.md
+// "BDF2"). Their particles are flagged (setHierarchy; here also a tearing body's spares, which a split makes
+// its particles), and their constraints' compliances are stored for Euler's α/Δt² (a constraint takes its
+// first particle's flag; gpu::eulerComplianceInBdf2).
+void storeEulerCompliances(const Model& model, SolverLayout& layout) {
+  if (layout.bdf2HierarchyParticles.empty()) return;
+  for (const TearBody& t : model.tears)
+    if (integratesWithEuler(layout, t.first))
+      std::fill_n(layout.bdf2HierarchyParticles.begin() + t.spareFirst, t.spareCount, uint8_t{1});
+  for (DistanceConstraint& c : layout.distance) c.compliance = storedCompliance(layout, c.a, c.compliance);
+  for (ElementConstraint& e : layout.elements) {
+    e.compliance = storedCompliance(layout, e.a, e.compliance);
+    e.compliance2 = storedCompliance(layout, e.a, e.compliance2);
+  }
+  for (HierarchyLevel& level : layout.hierarchy.levels)
+    for (gpu::CoarseConstraint& c : level.constraints) {
+      c.compliance = storedCompliance(layout, c.a, c.compliance);
+      c.compressionCompliance = storedCompliance(layout, c.a, c.compressionCompliance);
+    }
+  for (VolumeBody& body : layout.volumes)
+    if (body.rowCount > 0)
+      body.compliance = storedCompliance(layout, layout.volumeRows[body.firstRow].particle, body.compliance);
+}
+}  // namespace
+
+bool integratesWithEuler(const SolverLayout& layout, uint32_t particle) {
+  return particle < layout.bdf2HierarchyParticles.size() && layout.bdf2HierarchyParticles[particle] != 0;
+}
+
+float storedCompliance(const SolverLayout& layout, uint32_t particle, float compliance) {
+  return integratesWithEuler(layout, particle) ? gpu::eulerComplianceInBdf2(compliance) : compliance;
+}
+
+float tearForceLimit(const SolverLayout& layout, const TearBody& body) {
+  return integratesWithEuler(layout, body.first) ? gpu::eulerForceLimitInBdf2(body.settings.force)
+                                                 : body.settings.force;
+}
+
 std::vector<glm::vec4> packHierarchy(const SolverLayout& layout) {
   std::vector<glm::vec4> words(layout.hierarchy.tearMarks.size());
   static_assert(sizeof(glm::uvec4) == sizeof(glm::vec4));
@@ -312,6 +352,7 @@ SolverLayout buildSolverLayout(const Model& model, const SolverSettings& setting
   buildVolumeRows(model, layout);
   setHierarchy(layout, buildHierarchy(model, settings), model.particleCount(),
                settings.integrator == Integrator::Bdf2, fusedLevelConstraints);
+  storeEulerCompliances(model, layout);
   layout.surface = buildSurfaceTriangles(model);
   return layout;
 }

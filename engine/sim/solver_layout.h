@@ -69,9 +69,9 @@ struct SolverLayout {
   std::vector<uint32_t> hierarchyConstraintBase;
   std::vector<uint32_t> hierarchyRowBase;
   // BDF2 with the hierarchy: after the levels, one vec4 per particle, x = 1 for a particle of a body with
-  // coarse levels (its solve displacement enters the velocity as in implicit Euler, hierarchy_math.h
-  // bdf2HierarchyVelocity), else 0; VKXPBD_NONE without BDF2 or coarse levels. `bdf2HierarchyParticles`:
-  // the same flags for the CPU reference (empty when VKXPBD_NONE).
+  // coarse levels, which integrates with implicit Euler (integrator_math.h eulerBodyHistory; its
+  // constraints' compliances are stored for Euler: storedCompliance), else 0; VKXPBD_NONE without BDF2 or
+  // coarse levels. `bdf2HierarchyParticles`: the same flags for the CPU reference (empty when VKXPBD_NONE).
   uint32_t bdf2HierarchyBase = VKXPBD_NONE;
   std::vector<uint8_t> bdf2HierarchyParticles;
   // The small levels (at most fusedLevelConstraints constraints each, and every coarser level too) run in
@@ -101,6 +101,16 @@ inline constexpr uint32_t kFusedLevelConstraints = 0;
 // off).
 SolverLayout buildSolverLayout(const Model& model, const SolverSettings& settings,
                                uint32_t fusedLevelConstraints = kFusedLevelConstraints);
+
+// BDF2 with the hierarchy (docs/hierarchy.md "BDF2"): whether `particle` belongs to a body with coarse
+// levels, which integrates with implicit Euler; false in every other run.
+bool integratesWithEuler(const SolverLayout& layout, uint32_t particle);
+// The compliance a constraint whose first particle is `particle` is stored with: α (m/N, or the type's unit)
+// times 4/9 for a particle that integrates with Euler in a BDF2 run (gpu::eulerComplianceInBdf2), else α.
+float storedCompliance(const SolverLayout& layout, uint32_t particle, float compliance);
+// A tearing body's force limit (N) as compared with |λ|·α̃/α: times 9/4 for a body that integrates with Euler
+// in a BDF2 run (gpu::eulerForceLimitInBdf2).
+float tearForceLimit(const SolverLayout& layout, const TearBody& body);
 
 // The Jacobi batch's adjacency and step scales (layout.jacobiScale) for the batch constraints' current
 // particles; tearing (sim/tearing.h) calls it again after a split moves constraints to new particles.

@@ -36,14 +36,15 @@ std::vector<uint32_t> Tearing::findBroken(const Model& model, const SolverLayout
     const uint32_t body = at(VKXPBD_TEAR_HDR_TEAR_OF, c.a);
     if (body == VKXPBD_NONE || at(VKXPBD_TEAR_HDR_TEAR_OF, c.b) != body) continue;
     const TearSettings& s = model.tears[body].settings;
+    const float force = tearForceLimit(layout, model.tears[body]);
     const float lambda = k < lambdas.size() ? lambdas[k] : 0.0f;
     if (!gpu::tearBreaks(vec3(positions[c.a]), vec3(positions[c.b]), c.restLength, s.strain, lambda,
-                         alphaScale, s.force))
+                         alphaScale, force))
       continue;
     broken.push_back(k);
     if (bins)
       bins->push_back(gpu::tearStrainBin(vec3(positions[c.a]), vec3(positions[c.b]), c.restLength, s.strain,
-                                         lambda, alphaScale, s.force));
+                                         lambda, alphaScale, force));
   }
   return broken;
 }

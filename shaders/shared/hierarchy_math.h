@@ -71,26 +71,6 @@ XPBD_FN bool prolongationTorn(uint level, uint childMask) {
   return tornAtLevel(childMask, level - 1u);
 }
 
-// BDF2 with the hierarchy: the velocity of a particle of a body with coarse levels whose substep had a
-// valid BDF2 history (m/s), given its BDF2 velocity (3/2 uⁿ⁺¹ − 1/2 uⁿ, damped) and the displacement d (m)
-// of the substep's whole solve (its position at the velocity update minus x*: the coarse levels, the
-// prolongation and the fine iterations). BDF2 turns d into 3/2 d/Δt of velocity; here d enters as in
-// implicit Euler, d/Δt, while the free motion keeps BDF2's second-order prediction:
-//   v = 3/2 v* − 1/2 uⁿ + d/Δt.
-// Why: the coarse levels make the solve's response abrupt (a rigid coarse constraint stops a whole strip of
-// cloth in one substep), and BDF2's velocity formula assumes a smooth trajectory: a particle that the
-// solve stops (it came at speed s, uⁿ⁺¹ = 0) would leave at −s/2, the bounce from nowhere that BDF2 gives at
-// an impact (shared/integrator_math.h). Treating only the coarse levels' part so was not enough: where
-// the fine solve undoes a coarse push (d_f ≈ −d_c at a wrinkle the coarse constraints would flatten), the
-// push entered as d_c/Δt and its undoing as −3/2 d_c/Δt, a net −1/2 d_c/Δt towards the wrinkle, a
-// positive feedback (docs/hierarchy.md "BDF2"). With the whole solve's displacement the two cancel. For
-// rigid constraints this is the inelastic projection of implicit Euler; a compliant constraint's force
-// enters the velocity with 2/3 of BDF2's weight (α̃ stays α/(4/9 Δt²)).
-XPBD_FN vec3 bdf2HierarchyVelocity(vec3 bdf2Velocity, vec3 solveDisplacement, float invDt,
-                                   float dampingFactor) {
-  return bdf2Velocity - (0.5f * invDt * dampingFactor) * solveDisplacement;
-}
-
 XPBD_END_NAMESPACE
 
 #endif
