@@ -350,6 +350,20 @@ TEST(HierarchySolve, PressurisedBalloonKeepsItsShape) {
   }
 }
 
+// Two standard cloths n × n side by side, the first with its own "hierarchy": true, the second ("flat
+// cloth", 2 m along x) without (the solver default is off).
+SceneDesc twoClothsFirstWithTheHierarchy(uint32_t n, float stretchCompliance = 0.0f) {
+  SceneDesc scene = test::hierarchyCloth(n, false);
+  scene.cloths[0].complianceStretch = stretchCompliance;  // m/N
+  scene.cloths.push_back(scene.cloths[0]);
+  scene.cloths[1].name = "flat cloth";
+  scene.cloths[1].center += glm::vec3(2.0f, 0.0f, 0.0f);  // m
+  HierarchySettings on;
+  on.enabled = true;
+  scene.cloths[0].hierarchy = on;
+  return scene;
+}
+
 // (4b) BDF2 with the hierarchy: a body with coarse levels integrates with implicit Euler (docs/hierarchy.md
 // "BDF2"). Its particles' history is stored as "none" at every velocity update, so each substep of theirs
 // is an Euler substep: a particle that the solve stops (it came at speed s, uⁿ⁺¹ = 0) leaves at rest, where
@@ -377,14 +391,7 @@ TEST(HierarchySolve, Bdf2HierarchyIntegratesWithEuler) {
   EXPECT_EQ(glm::vec3(gpu::eulerBodyHistory(stopped.mean)), glm::vec3(stopped.mean));
 
   // Two compliant cloths, the first with coarse levels: its compliances × 4/9, the other's unchanged.
-  SceneDesc two = test::hierarchyCloth(16, false);
-  two.cloths[0].complianceStretch = 1e-4f;  // m/N
-  two.cloths.push_back(two.cloths[0]);
-  two.cloths[1].name = "flat cloth";
-  two.cloths[1].center += glm::vec3(2.0f, 0.0f, 0.0f);  // m
-  HierarchySettings on;
-  on.enabled = true;
-  two.cloths[0].hierarchy = on;
+  SceneDesc two = twoClothsFirstWithTheHierarchy(16, 1e-4f);  // m/N
   two.solver.integrator = Integrator::Bdf2;
   const Model twoModel = buildModel(two);
   const SolverLayout twoLayout = buildSolverLayout(twoModel, two.solver);
@@ -556,13 +563,7 @@ TEST(HierarchySolve, SoftColumnTipSagAtTenAndTwentySubsteps) {
 // default is off): only the first gets levels, and each cloth's stretch is the one it has alone.
 TEST(HierarchySolve, PerBodySetting) {
   constexpr uint32_t n = 32;
-  SceneDesc scene = test::hierarchyCloth(n, false);
-  scene.cloths.push_back(scene.cloths[0]);
-  scene.cloths[1].name = "flat cloth";
-  scene.cloths[1].center += glm::vec3(2.0f, 0.0f, 0.0f);  // m
-  HierarchySettings on;
-  on.enabled = true;
-  scene.cloths[0].hierarchy = on;
+  const SceneDesc scene = twoClothsFirstWithTheHierarchy(n);
   const Model model = buildModel(scene);
   ASSERT_EQ(model.bodies.size(), 2u);
   const SolverLayout layout = buildSolverLayout(model, scene.solver);
