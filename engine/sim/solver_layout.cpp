@@ -147,7 +147,7 @@ void buildVolumeRows(const Model& model, SolverLayout& layout) {
 
 namespace {
 // The hierarchy and its bases in the packed buffer (vec4 units: 2 per constraint, 3 per row).
-void setHierarchy(SolverLayout& layout, Hierarchy hierarchy, uint32_t particleCount, bool bdf2,
+void setHierarchy(SolverLayout& layout, Hierarchy hierarchy, const Model& model, bool bdf2,
                   uint32_t fusedLevelConstraints) {
   static_assert(sizeof(gpu::CoarseConstraint) == 2 * sizeof(glm::vec4));
   static_assert(sizeof(gpu::ProlongationRow) == 3 * sizeof(glm::vec4));
@@ -183,27 +183,25 @@ void setHierarchy(SolverLayout& layout, Hierarchy hierarchy, uint32_t particleCo
   if (bdf2 && !layout.hierarchy.empty()) {
     // Level 1 keeps or leaves out (with a row) every level-0 particle of a body with coarse levels.
     layout.bdf2HierarchyBase = base;
-    base += particleCount;
-    layout.bdf2HierarchyParticles.assign(particleCount, 0);
+    base += model.particleCount();
+    layout.bdf2HierarchyParticles.assign(model.particleCount(), 0);
     const HierarchyLevel& first = layout.hierarchy.levels.front();
     for (uint32_t p : first.particles) layout.bdf2HierarchyParticles[p] = 1;
     for (const gpu::ProlongationRow& row : first.prolongation)
       layout.bdf2HierarchyParticles[row.particle] = 1;
+    // A tearing body's spares too: a split makes them its particles.
+    for (const TearBody& t : model.tears)
+      if (layout.bdf2HierarchyParticles[t.first] != 0)
+        std::fill_n(layout.bdf2HierarchyParticles.begin() + t.spareFirst, t.spareCount, uint8_t{1});
   }
   layout.hierarchyWords = base;
 }
-}  // namespace
 
-namespace {
 // BDF2 with the hierarchy: the bodies with coarse levels integrate with implicit Euler (docs/hierarchy.md
-// "BDF2"). Their particles are flagged (setHierarchy; here also a tearing body's spares, which a split makes
-// its particles), and their constraints' compliances are stored for Euler's α/Δt² (a constraint takes its
-// first particle's flag; gpu::eulerComplianceInBdf2).
-void storeEulerCompliances(const Model& model, SolverLayout& layout) {
+// "BDF2"). Their particles are flagged (setHierarchy), and their constraints' compliances are stored for
+// Euler's α/Δt² (a constraint takes its first particle's flag; gpu::eulerComplianceInBdf2).
+void storeEulerCompliances(SolverLayout& layout) {
   if (layout.bdf2HierarchyParticles.empty()) return;
-  for (const TearBody& t : model.tears)
-    if (integratesWithEuler(layout, t.first))
-      std::fill_n(layout.bdf2HierarchyParticles.begin() + t.spareFirst, t.spareCount, uint8_t{1});
   for (DistanceConstraint& c : layout.distance) c.compliance = storedCompliance(layout, c.a, c.compliance);
   for (ElementConstraint& e : layout.elements) {
     e.compliance = storedCompliance(layout, e.a, e.compliance);
@@ -350,9 +348,9 @@ SolverLayout buildSolverLayout(const Model& model, const SolverSettings& setting
   }
   layout.adjacency = buildAdjacency(model, layout);
   buildVolumeRows(model, layout);
-  setHierarchy(layout, buildHierarchy(model, settings), model.particleCount(),
-               settings.integrator == Integrator::Bdf2, fusedLevelConstraints);
-  storeEulerCompliances(model, layout);
+  setHierarchy(layout, buildHierarchy(model, settings), model, settings.integrator == Integrator::Bdf2,
+               fusedLevelConstraints);
+  storeEulerCompliances(layout);
   layout.surface = buildSurfaceTriangles(model);
   return layout;
 }
