@@ -7,6 +7,7 @@
 #extension GL_GOOGLE_include_directive : require
 #include "shared/gpu_types.h"
 #include "shared/element_math.h"
+#include "shared/integrator_math.h"
 #include "shared/render_types.h"
 
 layout(std430, set = 0, binding = VKXPBD_VIEW_BINDING_POSITIONS) readonly buffer Positions { vec4 positions[]; };
@@ -22,7 +23,16 @@ layout(std430, set = 0, binding = VKXPBD_VIEW_BINDING_ELEMENT_DATA) readonly buf
   vec4 elementData[];
 };
 
+layout(std430, set = 0, binding = VKXPBD_VIEW_BINDING_HIERARCHY) readonly buffer Hierarchy { vec4 hierarchy[]; };
+
 layout(push_constant) uniform Push { ConstraintViewConstants view; };
+
+// The force (N) of a constraint whose first particle is `particle`, from |λ|·α̃/α: × 4/9 where that
+// particle's body integrates with Euler in a BDF2 run (its compliances are stored × 4/9).
+float constraintForce(uint particle, float forceFromLambda) {
+  bool euler = view.eulerFlagBase != VKXPBD_NONE && hierarchy[view.eulerFlagBase + particle].x != 0.0f;
+  return euler ? eulerForceInBdf2(forceFromLambda) : forceFromLambda;
+}
 
 layout(location = 0) flat out vec4 outColour;  // alpha 0: not drawn in this view
 
@@ -44,7 +54,7 @@ void distanceVertex(uint vertex) {
   } else if (view.mode == VKXPBD_VIEW_COLOURS) {
     outColour = graphColour(k);
   } else {
-    float force = abs(lambdas[k]) * view.invDtSquared;  // N
+    float force = constraintForce(c.a, abs(lambdas[k]) * view.invDtSquared);  // N
     outColour = vec4(heatColour(force / view.stressScale), 1.0);
   }
 }
@@ -79,8 +89,9 @@ void elementVertex(uint vertex) {
       q2 = elementData[e.data + 2u];
     }
     uint lambda = view.distanceCount + 2u * k;  // λ buffer: distance constraints, then 2 per element
-    float force = elementForce(e, positions[e.a], positions[e.b], positions[e.c], positions[e.d], q0, q1, q2,
-                               view.invDtSquared, lambdas[lambda], lambdas[lambda + 1u]);  // N
+    float force = constraintForce(e.a, elementForce(e, positions[e.a], positions[e.b], positions[e.c],
+                                                    positions[e.d], q0, q1, q2, view.invDtSquared, lambdas[lambda],
+                                                    lambdas[lambda + 1u]));  // N
     outColour = vec4(heatColour(force / view.stressScale), 1.0);
   }
 }

@@ -7,6 +7,7 @@
 
 #include "gpu/gpu_solver.h"
 #include "gpu_test_fixture.h"
+#include "hierarchy_scenes.h"
 #include "plot/glyphs.h"
 #include "render/legend.h"
 #include "render/offscreen_renderer.h"
@@ -274,6 +275,57 @@ TEST_F(RenderSoftViews, AutomaticStressScaleShowsTheLoadOfARestingBlock) {
   const int bottom = countIf(after, glm::uvec2(lo.x, middle.y), hi, warm);
   EXPECT_GT(bottom, 50) << "scale " << scale << " N";
   EXPECT_GT(bottom, 2 * top) << "scale " << scale << " N";
+}
+
+// BDF2 with the hierarchy: a body with coarse levels integrates with implicit Euler, its compliances stored
+// × 4/9 (docs/hierarchy.md "BDF2"), so its λ are Euler's and |λ|·9/(4Δt²) would read 9/4 of its true
+// forces. The stress view and constraintForces scale them back (constraintForce): the hanging cloth and
+// the cantilever, both with the hierarchy, show the same forces and the same picture in an Euler and a
+// BDF2 run. Before, the BDF2 run's forces were 2.25 times the Euler run's.
+TEST_F(RenderSoftViews, StressViewShowsTrueForcesOfABodyThatIntegratesWithEulerInABdf2Run) {
+  SceneDesc scene = sceneFile("soft_beam");
+  scene.cloths = test::hierarchyCloth(16, true).cloths;
+  scene.cloths[0].center += glm::vec3(0.0f, 0.0f, -1.0f);  // m, behind the beam
+  scene.solver.hierarchy.enabled = true;
+  std::vector<float> forces[2];
+  Image images[2];
+  float scale = 0.0f;  // N, the Euler run's, for both pictures
+  for (Integrator integrator : {Integrator::Euler, Integrator::Bdf2}) {
+    scene.solver.integrator = integrator;
+    RenderedSim sim(*ctx, scene, 320, 180);
+    ASSERT_GT(sim.layout.hierarchy.levelCount(), 0u);
+    sim.solver.simulate(30);
+    const int run = integrator == Integrator::Euler ? 0 : 1;
+    forces[run] = render::constraintForces(sim.model, sim.layout, sim.solver.download().positions,
+                                           sim.solver.downloadLambdas(), sim.solver.settings().alphaScale());
+    sim.renderer.scene().view = ViewMode::Stress;
+    if (run == 0) {
+      ASSERT_TRUE(sim.renderer.scene().autoStressScale(sim.solver));
+      scale = sim.renderer.scene().stressScale;
+    }
+    sim.renderer.scene().stressScale = scale;
+    images[run] = sim.renderer.render(sim.renderer.framingCamera());
+  }
+  ASSERT_EQ(forces[0].size(), forces[1].size());
+  for (double q : {0.5, 0.9, 0.99}) {
+    std::vector<float> euler = forces[0], bdf2 = forces[1];
+    const size_t k = static_cast<size_t>(q * double(euler.size()));
+    std::nth_element(euler.begin(), euler.begin() + static_cast<std::ptrdiff_t>(k), euler.end());
+    std::nth_element(bdf2.begin(), bdf2.begin() + static_cast<std::ptrdiff_t>(k), bdf2.end());
+    EXPECT_NEAR(bdf2[k], euler[k], 0.02 * euler[k]) << "quantile " << q << " of the constraint forces (N)";
+  }
+  // The pictures: pixels whose colour differs by more than a few levels in any channel.
+  ASSERT_EQ(images[0].width, images[1].width);
+  int drawn = 0, different = 0;
+  for (uint32_t y = 0; y < images[0].height; ++y)
+    for (uint32_t x = 0; x < images[0].width; ++x) {
+      const glm::ivec4 a(images[0].pixel(x, y)), b(images[1].pixel(x, y));
+      drawn += isBackground(images[0].pixel(x, y)) ? 0 : 1;
+      const glm::ivec4 d = glm::abs(a - b);
+      different += std::max(std::max(d.x, d.y), d.z) > 24 ? 1 : 0;
+    }
+  EXPECT_GT(drawn, 2000);
+  EXPECT_LT(different, drawn / 50) << "of " << drawn << " drawn pixels, stress scale " << scale << " N";
 }
 
 }  // namespace

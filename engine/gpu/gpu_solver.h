@@ -104,6 +104,7 @@ class GpuSolver {
   const vk::Buffer& lambdaBuffer() const { return buffers_[VKXPBD_BINDING_LAMBDA]; }
   const vk::Buffer& elementBuffer() const { return buffers_[VKXPBD_BINDING_ELEMENTS]; }
   const vk::Buffer& elementDataBuffer() const { return buffers_[VKXPBD_BINDING_ELEMENT_DATA]; }
+  const vk::Buffer& hierarchyBuffer() const { return buffers_[VKXPBD_BINDING_HIERARCHY]; }
   // The surface triangles and their adjacency on the device: after a tear they hold the torn surface
   // with no read-back (render/scene_renderer.h draws from them).
   GpuSurfaceBuffers surfaceBuffers() const {

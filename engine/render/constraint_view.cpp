@@ -40,7 +40,8 @@ ConstraintView::ConstraintView(const vk::Context& ctx, const GpuSolver& solver, 
                                      {solver.lambdaBuffer().buffer},
                                      {colours_.buffer},
                                      {solver.elementBuffer().buffer},
-                                     {solver.elementDataBuffer().buffer}},
+                                     {solver.elementDataBuffer().buffer},
+                                     {solver.hierarchyBuffer().buffer}},
                                     VK_SHADER_STAGE_VERTEX_BIT, "constraint view");
 
   layout_ = vk::createPipelineLayout(ctx_, descriptors_.layout, VK_SHADER_STAGE_VERTEX_BIT,
@@ -76,6 +77,7 @@ void ConstraintView::record(VkCommandBuffer cmd, const glm::mat4& viewProj, uint
   pc.invDtSquared = solver_.settings().alphaScale();  // force = |λ|·α̃/α: 1/Δt², or 9/(4Δt²) with BDF2
   pc.stressScale = stressScale;
   pc.distanceCount = constraintCount_;
+  pc.eulerFlagBase = solver_.layout().bdf2HierarchyBase;
   vkCmdPushConstants(cmd, layout_, VK_SHADER_STAGE_VERTEX_BIT, 0, sizeof(pc), &pc);
   vkCmdDraw(cmd, 2 * constraintCount_ + 12 * elementCount_, 1, 0, 0);
   ctx_.endLabel(cmd);

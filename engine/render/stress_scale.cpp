@@ -14,15 +14,17 @@ std::vector<float> constraintForces(const Model& model, const SolverLayout& layo
   std::vector<float> forces;
   forces.reserve(distanceCount + layout.elements.size());
   for (size_t k = 0; k < distanceCount && k < lambdas.size(); ++k)
-    forces.push_back(std::abs(lambdas[k]) * alphaScale);
+    forces.push_back(constraintForce(layout, layout.distance[k].a, std::abs(lambdas[k]) * alphaScale));
   for (size_t k = 0; k < layout.elements.size(); ++k) {
     const size_t lambda = distanceCount + 2 * k;  // λ buffer: distance constraints, then 2 per element
     if (lambda + 1 >= lambdas.size()) break;
     const gpu::ElementConstraint& e = layout.elements[k];
     glm::vec4 q[3] = {glm::vec4(0.0f), glm::vec4(0.0f), glm::vec4(0.0f)};
     for (uint32_t j = 0; j < gpu::elementDataSize(e.type); ++j) q[j] = model.elementData[e.data + j];
-    forces.push_back(gpu::elementForce(e, positions[e.a], positions[e.b], positions[e.c], positions[e.d],
-                                       q[0], q[1], q[2], alphaScale, lambdas[lambda], lambdas[lambda + 1]));
+    forces.push_back(constraintForce(
+        layout, e.a,
+        gpu::elementForce(e, positions[e.a], positions[e.b], positions[e.c], positions[e.d], q[0], q[1], q[2],
+                          alphaScale, lambdas[lambda], lambdas[lambda + 1])));
   }
   return forces;
 }

@@ -16,7 +16,8 @@ namespace vkxpbd::render {
 
 // Force (N) per constraint in the solver's order: distance constraints |λ|·α̃/α, then per element the
 // largest force it puts on one of its particles (shared/element_math.h elementForce), as the stress
-// view draws them. `lambdas` is GpuSolver::downloadLambdas(); `alphaScale` SolverSettings::alphaScale().
+// view draws them; both × 4/9 for a body that integrates with Euler in a BDF2 run (constraintForce,
+// solver_layout.h). `lambdas` is GpuSolver::downloadLambdas(); `alphaScale` SolverSettings::alphaScale().
 std::vector<float> constraintForces(const Model& model, const SolverLayout& layout,
                                     const std::vector<glm::vec4>& positions,
                                     const std::vector<float>& lambdas, float alphaScale);

@@ -231,6 +231,10 @@ float tearForceLimit(const SolverLayout& layout, const TearBody& body) {
                                                  : body.settings.force;
 }
 
+float constraintForce(const SolverLayout& layout, uint32_t particle, float forceFromLambda) {
+  return integratesWithEuler(layout, particle) ? gpu::eulerForceInBdf2(forceFromLambda) : forceFromLambda;
+}
+
 std::vector<glm::vec4> packHierarchy(const SolverLayout& layout) {
   std::vector<glm::vec4> words(layout.hierarchy.tearMarks.size());
   static_assert(sizeof(glm::uvec4) == sizeof(glm::vec4));

@@ -111,6 +111,10 @@ float storedCompliance(const SolverLayout& layout, uint32_t particle, float comp
 // A tearing body's force limit (N) as compared with |λ|·α̃/α: times 9/4 for a body that integrates with Euler
 // in a BDF2 run (gpu::eulerForceLimitInBdf2).
 float tearForceLimit(const SolverLayout& layout, const TearBody& body);
+// The force (N) of a constraint whose first particle is `particle`, from `forceFromLambda` = |λ|·α̃/α with
+// the run's α̃/α (SolverSettings::alphaScale): times 4/9 for a body that integrates with Euler in a BDF2 run
+// (gpu::eulerForceInBdf2, its compliances being stored × 4/9), else unchanged.
+float constraintForce(const SolverLayout& layout, uint32_t particle, float forceFromLambda);
 
 // The Jacobi batch's adjacency and step scales (layout.jacobiScale) for the batch constraints' current
 // particles; tearing (sim/tearing.h) calls it again after a split moves constraints to new particles.

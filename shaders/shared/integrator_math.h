@@ -43,6 +43,10 @@ XPBD_FN float eulerComplianceInBdf2(float compliance) {
 XPBD_FN float eulerForceLimitInBdf2(float force) {
   return force * (9.0f / 4.0f);
 }
+// The true force (N) of such a body's constraint from the one read as |λ|·9/(4Δt²) (the stress views).
+XPBD_FN float eulerForceInBdf2(float forceFromLambda) {
+  return forceFromLambda * (4.0f / 9.0f);
+}
 
 // BDF2's predicted velocity v* (m/s): x̃ = x + Δt v*.
 XPBD_FN vec3 bdf2PredictedVelocity(vec3 meanVelocity, vec3 velocity, vec3 previousVelocity, vec3 gravity,

@@ -47,7 +47,8 @@
   3  // uint[]: colour of each constraint, then each element; VKXPBD_NONE: Jacobi batch
 #define VKXPBD_VIEW_BINDING_ELEMENTS 4      // ElementConstraint[]: the solver's, in layout order
 #define VKXPBD_VIEW_BINDING_ELEMENT_DATA 5  // vec4[]: the solver's element data (Neo-Hookean D_m⁻¹ rows)
-#define VKXPBD_VIEW_BINDING_COUNT 6
+#define VKXPBD_VIEW_BINDING_HIERARCHY 6     // vec4[]: the solver's hierarchy buffer (eulerFlagBase)
+#define VKXPBD_VIEW_BINDING_COUNT 7
 
 XPBD_BEGIN_NAMESPACE
 #ifdef __cplusplus
@@ -61,6 +62,12 @@ struct ConstraintViewConstants {
   float invDtSquared;  // α̃/α of a substep (1/s²; 1/Δt², BDF2 9/(4Δt²)): force = |λ|·invDtSquared
   float stressScale;   // force (N) drawn in full red
   uint distanceCount;  // distance constraints; the element lines follow their 2·distanceCount vertices
+  // BDF2 with the hierarchy: where the hierarchy buffer's per-particle flags start (x ≠ 0: the particle's
+  // body integrates with Euler, its forces are × 4/9: eulerForceInBdf2); VKXPBD_NONE in other runs.
+  uint eulerFlagBase;
+  uint pad0;
+  uint pad1;
+  uint pad2;
 };
 
 // One channel of a fully saturated hue (hue6 = hue · 6, hue in [0, 1)); offset 0 red, 4 green, 2 blue.
@@ -109,7 +116,7 @@ XPBD_END_NAMESPACE
 
 #ifdef __cplusplus
 static_assert(sizeof(vkxpbd::gpu::NormalsConstants) == 16);
-static_assert(sizeof(vkxpbd::gpu::ConstraintViewConstants) == 80);
+static_assert(sizeof(vkxpbd::gpu::ConstraintViewConstants) == 96);
 static_assert(sizeof(vkxpbd::gpu::DrawConstants) == 128);  // the guaranteed push-constant size
 #endif
 
