@@ -504,6 +504,61 @@ TEST_P(GpuTearing, ForceThresholdAsTheCpuReference) {
   }
 }
 
+// The same strip with the hierarchy in a BDF2 run: a body with coarse levels integrates with Euler, its
+// compliances stored × 4/9 and its tear force × 9/4 (docs/hierarchy.md "BDF2"). The coarse levels carry
+// most of the weight, so the thresholds are set from the top constraints' force F in a CPU Euler run with
+// the hierarchy: at 0.97 F the GPU breaks the two top constraints in the same frame as the CPU reference,
+// at 1.03 F neither breaks anything in 20 frames (without the × 9/4 both broke at 1.03 F in frame 1).
+TEST_P(GpuTearing, ForceThresholdWithTheHierarchyInABdf2Run) {
+  SceneDesc scene = test::tearSheet(GetParam(), 0.0f, 1.5f, ClothBending::Dihedral, 2, 5);
+  ClothDesc& cloth = scene.cloths.at(0);
+  cloth.pins = {PinDesc{0, -1, std::nullopt}, PinDesc{1, -1, std::nullopt}};
+  cloth.complianceShear = 1.0f;  // m/N
+  cloth.massDistribution = MassDistribution::Uniform;
+  scene.solver.iterations = GetParam() == SolverMode::Jacobi ? 60 : 20;
+  scene.solver.hierarchy.enabled = true;
+  scene.solver.hierarchy.minParticles = 2;  // levels for the 10-particle strip
+  const Model model = buildModel(scene);
+  float force = 0.0f;  // N: the top constraints' largest force, CPU reference, Euler, after 20 frames
+  {
+    const SolverLayout layout = buildSolverLayout(model, scene.solver);
+    ASSERT_GT(layout.hierarchy.levelCount(), 0u);
+    CpuSolver cpu(model, scene.solver, layout);
+    State state = makeInitialState(model);
+    for (int f = 0; f < 20; ++f) cpu.stepFrame(state);
+    for (uint32_t k = 0; k < layout.distance.size(); ++k) {
+      const DistanceConstraint& c = layout.distance[k];
+      if (c.kind == static_cast<uint32_t>(ConstraintKind::Stretch) && std::max(c.a, c.b) >= 8 &&
+          std::max(c.a, c.b) - std::min(c.a, c.b) == 2)  // row 4 (pinned) to row 3
+        force = std::max(force, std::abs(cpu.lambdas()[k]) * scene.solver.alphaScale());
+    }
+  }
+  ASSERT_GT(force, 0.0f);
+  scene.solver.integrator = Integrator::Bdf2;
+  for (const float factor : {0.97f, 1.03f}) {
+    Model limited = model;
+    limited.tears[0].settings.force = factor * force;  // N
+    test::Lockstep run(*ctx, std::move(limited), scene.solver);
+    int firstTear = -1;  // frame
+    size_t firstBroken = 0;
+    for (int f = 0; f < 20; ++f) {
+      run.step(1);
+      EXPECT_EQ(run.gpu.lastTear().broken, run.cpu.lastTear().broken)
+          << "factor " << factor << ", frame " << f;
+      if (firstTear < 0 && !run.gpu.lastTear().broken.empty()) {
+        firstTear = f;
+        firstBroken = run.gpu.lastTear().broken.size();
+      }
+    }
+    if (factor < 1.0f) {
+      EXPECT_LE(firstTear, 4) << "no tear at 0.97 of " << force << " N";
+      EXPECT_EQ(firstBroken, 2u) << "the two top constraints first";
+    } else {
+      EXPECT_EQ(firstTear, -1) << "tore at 1.03 of " << force << " N";
+    }
+  }
+}
+
 // Picking (the window's grab and P key) on the torn sheet: rays along −z at x = 0, where the crack opened,
 // and over the right piece. Against the solver's torn model, which the window picks on, no ray in the crack
 // finds a triangle, every particle picked over the right piece belongs to it, and the copies along the
