@@ -74,4 +74,19 @@ struct TornPieces {
   }
 };
 
+// A strip two particles wide and five rows tall (5 cm cells, uniform mass) hanging from its two top
+// particles: rigid stretch, soft shear (1 m/N) and dihedral bending, so each top stretch constraint carries
+// its column's weight; `force` (N) is the tear force (0: strain only, at 1.5). Iterations enough that λ is
+// the static force (the chain has 4 constraints per column). test_tear_force.cpp, test_gpu_tearing.cpp.
+inline SceneDesc hangingStrip(SolverMode mode, float force) {
+  SceneDesc scene = tearSheet(mode, 0.0f, 1.5f, ClothBending::Dihedral, 2, 5);
+  ClothDesc& cloth = scene.cloths.at(0);
+  cloth.pins = {PinDesc{0, -1, std::nullopt}, PinDesc{1, -1, std::nullopt}};  // the top row
+  cloth.complianceShear = 1.0f;  // m/N: soft, so the stretch constraints carry the weight
+  cloth.massDistribution = MassDistribution::Uniform;  // equal columns (lumped areas differ left/right)
+  cloth.tear->force = force;                           // N
+  scene.solver.iterations = mode == SolverMode::Jacobi ? 60 : 20;
+  return scene;
+}
+
 }  // namespace vkxpbd::test

@@ -18,19 +18,7 @@
 namespace vkxpbd {
 namespace {
 
-constexpr uint32_t kNx = 2, kNy = 5;  // the strip's grid: 2 columns, 5 rows (5 cm cells)
-
-SceneDesc hangingStrip(SolverMode mode, float force) {
-  SceneDesc scene = test::tearSheet(mode, 0.0f, 1.5f, ClothBending::Dihedral, kNx, kNy);
-  ClothDesc& cloth = scene.cloths.at(0);
-  cloth.pins = {PinDesc{0, -1, std::nullopt}, PinDesc{1, -1, std::nullopt}};  // the top row
-  cloth.complianceShear = 1.0f;  // m/N: soft, so the stretch constraints carry the weight
-  cloth.massDistribution = MassDistribution::Uniform;  // equal columns (lumped areas differ left/right)
-  cloth.tear->force = force;                           // N
-  // Converged enough that λ is the static force: the chain has 4 constraints per column.
-  scene.solver.iterations = mode == SolverMode::Jacobi ? 60 : 20;
-  return scene;
-}
+constexpr uint32_t kNx = 2, kNy = 5;  // test::hangingStrip's grid: 2 columns, 5 rows (5 cm cells)
 
 // The two stretch constraints from the pinned top row to the row below (layout indices).
 std::set<uint32_t> topConstraints(const SolverLayout& layout) {
@@ -58,7 +46,7 @@ class TearForce : public ::testing::TestWithParam<SolverMode> {};
 // With no force threshold, the measured force |λ|/Δt² of each top constraint after 1 s is the weight of
 // its column (within 0.5%), and the stretch ratio stays below 1.01.
 TEST_P(TearForce, TopConstraintsCarryTheColumnWeight) {
-  const SceneDesc scene = hangingStrip(GetParam(), 0.0f);
+  const SceneDesc scene = test::hangingStrip(GetParam(), 0.0f);
   const Model model = buildModel(scene);
   const SolverLayout layout = buildSolverLayout(model, scene.solver);
   CpuSolver solver(model, scene.solver, layout);
@@ -85,11 +73,11 @@ TEST_P(TearForce, TopConstraintsCarryTheColumnWeight) {
 // and only they, break as soon as the solve reaches the static load (the first frame in Gauss-Seidel).
 TEST_P(TearForce, TearsExactlyWhenTheLoadExceedsTheForce) {
   const float weight = [&] {
-    const SceneDesc scene = hangingStrip(GetParam(), 0.0f);
+    const SceneDesc scene = test::hangingStrip(GetParam(), 0.0f);
     return columnWeight(buildModel(scene), scene.solver);
   }();
   {
-    const SceneDesc scene = hangingStrip(GetParam(), 1.03f * weight);
+    const SceneDesc scene = test::hangingStrip(GetParam(), 1.03f * weight);
     const Model model = buildModel(scene);
     const SolverLayout layout = buildSolverLayout(model, scene.solver);
     CpuSolver solver(model, scene.solver, layout);
@@ -97,7 +85,7 @@ TEST_P(TearForce, TearsExactlyWhenTheLoadExceedsTheForce) {
     for (int f = 0; f < 120; ++f) solver.stepFrame(state);
     EXPECT_EQ(solver.tearing().totalBroken(), 0u) << "tear force " << 1.03f * weight << " N";
   }
-  const SceneDesc scene = hangingStrip(GetParam(), 0.97f * weight);
+  const SceneDesc scene = test::hangingStrip(GetParam(), 0.97f * weight);
   const Model model = buildModel(scene);
   const SolverLayout layout = buildSolverLayout(model, scene.solver);
   CpuSolver solver(model, scene.solver, layout);
@@ -121,7 +109,7 @@ TEST_P(TearForce, TearsExactlyWhenTheLoadExceedsTheForce) {
 // top constraints at 0.97 F, as the Euler run does. Without the × 9/4 it tore at 1.03 F in its first frame.
 TEST_P(TearForce, SameThresholdInABdf2RunWithTheHierarchy) {
   auto strip = [&](float force, Integrator integrator) {
-    SceneDesc scene = hangingStrip(GetParam(), force);
+    SceneDesc scene = test::hangingStrip(GetParam(), force);
     scene.solver.hierarchy.enabled = true;
     scene.solver.hierarchy.minParticles = 2;  // levels for the 10-particle strip
     scene.solver.integrator = integrator;
