@@ -9,6 +9,7 @@
 #include <algorithm>
 #include <cstdint>
 #include <numeric>
+#include <set>
 #include <vector>
 
 #include "scene/builtin_scenes.h"
@@ -78,8 +79,9 @@ struct TornPieces {
 // particles: rigid stretch, soft shear (1 m/N) and dihedral bending, so each top stretch constraint carries
 // its column's weight; `force` (N) is the tear force (0: strain only, at 1.5). Iterations enough that λ is
 // the static force (the chain has 4 constraints per column). test_tear_force.cpp, test_gpu_tearing.cpp.
+constexpr uint32_t kStripColumns = 2, kStripRows = 5;
 inline SceneDesc hangingStrip(SolverMode mode, float force) {
-  SceneDesc scene = tearSheet(mode, 0.0f, 1.5f, ClothBending::Dihedral, 2, 5);
+  SceneDesc scene = tearSheet(mode, 0.0f, 1.5f, ClothBending::Dihedral, kStripColumns, kStripRows);
   ClothDesc& cloth = scene.cloths.at(0);
   cloth.pins = {PinDesc{0, -1, std::nullopt}, PinDesc{1, -1, std::nullopt}};  // the top row
   cloth.complianceShear = 1.0f;  // m/N: soft, so the stretch constraints carry the weight
@@ -87,6 +89,27 @@ inline SceneDesc hangingStrip(SolverMode mode, float force) {
   cloth.tear->force = force;                           // N
   scene.solver.iterations = mode == SolverMode::Jacobi ? 60 : 20;
   return scene;
+}
+
+// The hanging strip's two stretch constraints from the pinned top row to the row below (layout indices).
+inline std::set<uint32_t> hangingStripTop(const SolverLayout& layout) {
+  std::set<uint32_t> top;
+  const uint32_t topRow = (kStripRows - 1) * kStripColumns;
+  for (uint32_t k = 0; k < layout.distance.size(); ++k) {
+    const DistanceConstraint& c = layout.distance[k];
+    const uint32_t hi = std::max(c.a, c.b), lo = std::min(c.a, c.b);
+    if (c.kind == static_cast<uint32_t>(ConstraintKind::Stretch) && hi >= topRow && hi - lo == kStripColumns)
+      top.insert(k);
+  }
+  return top;
+}
+
+// The weight (N) of one column of the hanging strip below the pinned row: Σ m g over its free particles
+// (both columns are equal by symmetry).
+inline float hangingStripColumnWeight(const Model& model, const SolverSettings& settings) {
+  float mass = 0.0f;  // kg
+  for (uint32_t j = 0; j + 1 < kStripRows; ++j) mass += 1.0f / model.restPositions[j * kStripColumns].w;
+  return mass * glm::length(settings.gravity);
 }
 
 }  // namespace vkxpbd::test

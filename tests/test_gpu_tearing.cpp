@@ -481,9 +481,7 @@ TEST_P(GpuTearing, ForceThresholdAsTheCpuReference) {
   for (const float factor : {0.97f, 1.03f}) {
     const SceneDesc scene = test::hangingStrip(GetParam(), 0.0f);
     Model model = buildModel(scene);
-    float columnMass = 0.0f;  // kg, one column below the pinned row
-    for (uint32_t j = 0; j < 4; ++j) columnMass += 1.0f / model.restPositions[2 * j].w;
-    model.tears[0].settings.force = factor * columnMass * glm::length(scene.solver.gravity);  // N
+    model.tears[0].settings.force = factor * test::hangingStripColumnWeight(model, scene.solver);  // N
     test::Lockstep run(*ctx, std::move(model), scene.solver);
     uint32_t broken = 0;
     for (int f = 0; f < 20; ++f) {
@@ -516,12 +514,8 @@ TEST_P(GpuTearing, ForceThresholdWithTheHierarchyInABdf2Run) {
     CpuSolver cpu(model, scene.solver, layout);
     State state = makeInitialState(model);
     for (int f = 0; f < 20; ++f) cpu.stepFrame(state);
-    for (uint32_t k = 0; k < layout.distance.size(); ++k) {
-      const DistanceConstraint& c = layout.distance[k];
-      if (c.kind == static_cast<uint32_t>(ConstraintKind::Stretch) && std::max(c.a, c.b) >= 8 &&
-          std::max(c.a, c.b) - std::min(c.a, c.b) == 2)  // row 4 (pinned) to row 3
-        force = std::max(force, std::abs(cpu.lambdas()[k]) * scene.solver.alphaScale());
-    }
+    for (uint32_t k : test::hangingStripTop(layout))
+      force = std::max(force, std::abs(cpu.lambdas()[k]) * scene.solver.alphaScale());
   }
   ASSERT_GT(force, 0.0f);
   scene.solver.integrator = Integrator::Bdf2;

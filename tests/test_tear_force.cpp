@@ -18,29 +18,6 @@
 namespace vkxpbd {
 namespace {
 
-constexpr uint32_t kNx = 2, kNy = 5;  // test::hangingStrip's grid: 2 columns, 5 rows (5 cm cells)
-
-// The two stretch constraints from the pinned top row to the row below (layout indices).
-std::set<uint32_t> topConstraints(const SolverLayout& layout) {
-  std::set<uint32_t> top;
-  const uint32_t topRow = (kNy - 1) * kNx;
-  for (uint32_t k = 0; k < layout.distance.size(); ++k) {
-    const DistanceConstraint& c = layout.distance[k];
-    const uint32_t hi = std::max(c.a, c.b), lo = std::min(c.a, c.b);
-    if (c.kind == static_cast<uint32_t>(ConstraintKind::Stretch) && hi >= topRow && hi - lo == kNx)
-      top.insert(k);
-  }
-  return top;
-}
-
-// The weight (N) of one column below the pinned row: Σ m g over its free particles (both columns are
-// equal by symmetry).
-float columnWeight(const Model& model, const SolverSettings& settings) {
-  float mass = 0.0f;  // kg
-  for (uint32_t j = 0; j + 1 < kNy; ++j) mass += 1.0f / model.restPositions[j * kNx].w;
-  return mass * glm::length(settings.gravity);
-}
-
 class TearForce : public ::testing::TestWithParam<SolverMode> {};
 
 // With no force threshold, the measured force |λ|/Δt² of each top constraint after 1 s is the weight of
@@ -52,8 +29,8 @@ TEST_P(TearForce, TopConstraintsCarryTheColumnWeight) {
   CpuSolver solver(model, scene.solver, layout);
   State state = makeInitialState(model);
   for (int f = 0; f < 60; ++f) solver.stepFrame(state);
-  const float weight = columnWeight(model, scene.solver);
-  const std::set<uint32_t> top = topConstraints(layout);
+  const float weight = test::hangingStripColumnWeight(model, scene.solver);
+  const std::set<uint32_t> top = test::hangingStripTop(layout);
   ASSERT_EQ(top.size(), 2u);
   for (uint32_t k : top) {
     const float force = std::abs(solver.lambdas()[k]) * scene.solver.alphaScale();  // N
@@ -74,7 +51,7 @@ TEST_P(TearForce, TopConstraintsCarryTheColumnWeight) {
 TEST_P(TearForce, TearsExactlyWhenTheLoadExceedsTheForce) {
   const float weight = [&] {
     const SceneDesc scene = test::hangingStrip(GetParam(), 0.0f);
-    return columnWeight(buildModel(scene), scene.solver);
+    return test::hangingStripColumnWeight(buildModel(scene), scene.solver);
   }();
   {
     const SceneDesc scene = test::hangingStrip(GetParam(), 1.03f * weight);
@@ -93,7 +70,7 @@ TEST_P(TearForce, TearsExactlyWhenTheLoadExceedsTheForce) {
   int frame = 0;
   for (; frame < 30 && solver.lastTear().broken.empty(); ++frame) solver.stepFrame(state);
   const std::vector<uint32_t>& broken = solver.lastTear().broken;
-  EXPECT_EQ(std::set<uint32_t>(broken.begin(), broken.end()), topConstraints(layout))
+  EXPECT_EQ(std::set<uint32_t>(broken.begin(), broken.end()), test::hangingStripTop(layout))
       << "tear force " << 0.97f * weight << " N";
   // Gauss-Seidel reaches the static force within the first frame, Jacobi (60 iterations) within a few.
   EXPECT_LE(frame, GetParam() == SolverMode::Jacobi ? 5 : 1);
@@ -135,7 +112,7 @@ TEST_P(TearForce, SameThresholdInABdf2RunWithTheHierarchy) {
     Run r;
     for (; r.frame < 120 && solver.lastTear().broken.empty(); ++r.frame) solver.stepFrame(state);
     r.broken = std::set<uint32_t>(solver.lastTear().broken.begin(), solver.lastTear().broken.end());
-    r.top = topConstraints(layout);
+    r.top = test::hangingStripTop(layout);
     for (uint32_t k : r.top)
       r.force = std::max(r.force, constraintForce(layout, layout.distance[k].a,
                                                   std::abs(solver.lambdas()[k]) * scene.solver.alphaScale()));
