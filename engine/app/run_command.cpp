@@ -178,8 +178,8 @@ int runCommand(const RunOptions& options) {
   // With tearing bodies the outputs describe the model as torn (sim/tearing_output.h).
   const Model torn = model.tears.empty() ? Model{} : tornModel(solver.model(), solver.layout());
   const Model& solved = model.tears.empty() ? model : torn;
-  const StrainStats strain = measureStrain(solved, state.positions);
   const Diagnostics diagnostics = measureDiagnostics(solved, state);
+  const StrainStats& strain = diagnostics.strain;
 
   nlohmann::json summary = {{"scene", scene.name},
                             {"scene_path", scene.path},
@@ -200,7 +200,7 @@ int runCommand(const RunOptions& options) {
                             {"strain", strainJson(strain)},
                             {"diagnostics", diagnosticsJson(solved, diagnostics)}};
   if (model.contacts.enabled) summary["contacts"] = contactListsJson(solver, model);
-  writeObj(options.outDir + "/final.obj", solved, state.positions);
+  writeObj(options.outDir + "/final.obj", solved, state);
   writeStateJson(options.outDir + "/state.json", state, summary, {{"model", modelJson(solved)}});
 
   std::printf(

@@ -22,12 +22,24 @@ nlohmann::json vec3Array(const std::vector<glm::vec4>& values) {
   return a;
 }
 
+// Particle i's position with its low part (State::positionsLow), m.
+glm::dvec3 positionOf(const State& state, size_t i) {
+  glm::dvec3 x{glm::vec3(state.positions[i])};
+  if (i < state.positionsLow.size()) x += glm::dvec3(glm::vec3(state.positionsLow[i]));
+  return x;
+}
+
 }  // namespace
 
-void writeObj(const std::string& path, const Model& model, const std::vector<glm::vec4>& positions) {
+void writeObj(const std::string& path, const Model& model, const State& state) {
   std::ofstream out = openForWriting(path);
-  out << "# vkxpbd: " << model.name << ", " << positions.size() << " particles (m)\n";
-  for (const glm::vec4& p : positions) out << "v " << p.x << ' ' << p.y << ' ' << p.z << '\n';
+  out << "# vkxpbd: " << model.name << ", " << state.positions.size() << " particles (m)\n";
+  // 12 significant digits: a nanometre at 1 km from the origin (the default 6 would round to a millimetre).
+  out.precision(12);
+  for (size_t i = 0; i < state.positions.size(); ++i) {
+    const glm::dvec3 p = positionOf(state, i);
+    out << "v " << p.x << ' ' << p.y << ' ' << p.z << '\n';
+  }
   for (const SurfaceMesh& s : model.surfaces) {
     out << "o " << s.name << '\n';
     for (size_t t = 0; t + 2 < s.indices.size(); t += 3)
@@ -41,7 +53,12 @@ void writeStateJson(const std::string& path, const State& state, const nlohmann:
   nlohmann::json j = extra;
   j["summary"] = summary;
   j["frame"] = state.frame;
-  j["positions"] = vec3Array(state.positions);
+  nlohmann::json positions = nlohmann::json::array();  // with their low parts, exact
+  for (size_t i = 0; i < state.positions.size(); ++i) {
+    const glm::dvec3 p = positionOf(state, i);
+    positions.push_back({p.x, p.y, p.z});
+  }
+  j["positions"] = positions;
   j["velocities"] = vec3Array(state.velocities);
   writeTextFile(path, j.dump());
 }

@@ -9,8 +9,9 @@
 
 namespace vkxpbd {
 
-// Every surface of the model at the given positions. Throws std::runtime_error naming the file.
-void writeObj(const std::string& path, const Model& model, const std::vector<glm::vec4>& positions);
+// Every surface of the model at the state's positions (with their low parts). Throws std::runtime_error
+// naming the file.
+void writeObj(const std::string& path, const Model& model, const State& state);
 
 // {"summary": ..., "frame": F, "positions": [[x,y,z]...] (m), "velocities": [...] (m/s)}, plus the
 // members of `extra` (e.g. "model": modelJson(model)).

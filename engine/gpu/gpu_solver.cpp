@@ -275,12 +275,16 @@ void GpuSolver::createBuffers() {
   gpu::SimParams params = makeSimParams(m, settings_);
   vk::uploadBuffer(ctx_, buffers_[VKXPBD_BINDING_PARAMS], &params, sizeof(params));
   upload(VKXPBD_BINDING_PREDICTED, std::vector<glm::vec4>(m.particleCount(), glm::vec4(0.0f)));
-  upload(VKXPBD_BINDING_POSITION_LOW, std::vector<glm::vec4>(m.particleCount(), glm::vec4(0.0f)));
+  // The rest state: positions with their low parts (Model::restPositionsLow) and the scene's initial
+  // velocities (linear and angular, per body); every command starts from it.
+  const State initial = makeInitialState(m);
+  upload(VKXPBD_BINDING_POSITION_LOW, initial.positionsLow.empty()
+                                          ? std::vector<glm::vec4>(m.particleCount(), glm::vec4(0.0f))
+                                          : initial.positionsLow);
   upload(VKXPBD_BINDING_JACOBI_DELTA, std::vector<glm::vec4>(layout_.slotCount(), glm::vec4(0.0f)));
   upload(VKXPBD_BINDING_POSITIONS, testHookPositions(m.restPositions));
-  // The scene's initial velocities (linear and angular, per body): every command starts from them.
-  upload(VKXPBD_BINDING_VELOCITIES, makeInitialState(m).velocities);
-  startHistory(makeInitialState(m).velocities);
+  upload(VKXPBD_BINDING_VELOCITIES, initial.velocities);
+  startHistory(initial.velocities);
   writeClock(0);
   writeGrab(grab_);
 }

@@ -86,11 +86,11 @@ void addStitches(const SceneDesc& scene, Model& model) {
                " particles to compare, more than the limit of 1e8: select the edges with a box or sphere");
     std::vector<std::tuple<double, uint32_t, uint32_t>> candidates;  // rest distance (m), a, b
     for (uint32_t pa : a) {
-      const glm::dvec3 xa(glm::vec3(model.restPositions[pa]));
+      const glm::dvec3 xa = restPosition(model, pa);
       for (uint32_t pb : b) {
         if (pa == pb) continue;
         if (model.restPositions[pa].w <= 0.0f && model.restPositions[pb].w <= 0.0f) continue;
-        const double d = glm::length(xa - glm::dvec3(glm::vec3(model.restPositions[pb])));
+        const double d = glm::length(xa - restPosition(model, pb));
         if (d <= double(s.maxDistance)) candidates.emplace_back(d, std::min(pa, pb), std::max(pa, pb));
       }
     }

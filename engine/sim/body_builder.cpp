@@ -54,10 +54,15 @@ TriangleMesh surfaceMeshOf(const MeshSourceDesc& source) {
 uint32_t addParticles(Model& model, const std::vector<glm::vec3>& vertices, const std::vector<double>& masses,
                       const InstanceDesc& instance) {
   const uint32_t base = model.particleCount();
-  const glm::mat4 transform = instanceTransform(instance);
+  // Rotated in float about the mesh's origin, then moved in double: the rest shape is exact wherever the
+  // instance sits (Model::restPositionsLow).
+  InstanceDesc unmoved = instance;
+  unmoved.position = glm::vec3(0.0f);
+  const glm::mat4 rotation = instanceTransform(unmoved);
   for (size_t v = 0; v < vertices.size(); ++v) {
-    model.restPositions.emplace_back(glm::vec3(transform * glm::vec4(vertices[v], 1.0f)),
-                                     static_cast<float>(1.0 / masses[v]));
+    const glm::vec3 turned(rotation * glm::vec4(vertices[v], 1.0f));
+    appendParticle(model, glm::dvec3(instance.position) + glm::dvec3(turned),
+                   static_cast<float>(1.0 / masses[v]));
   }
   if (model.initialVelocities.size() < base) model.initialVelocities.resize(base, glm::vec4(0.0f));
   model.initialVelocities.resize(model.particleCount(), glm::vec4(instance.velocity, 0.0f));
@@ -158,8 +163,7 @@ void addShells(const SceneDesc& scene, Model& model) {
         for (size_t e = 0; e < 3; ++e) {
           const auto edge = std::minmax(triangles[t + e], triangles[t + (e + 1) % 3]);
           if (!seen.emplace(edge, true).second) continue;
-          const float rest = glm::length(glm::vec3(model.restPositions[edge.first]) -
-                                         glm::vec3(model.restPositions[edge.second]));
+          const float rest = glm::length(restOffset(model, edge.first, edge.second));
           model.distance.push_back({edge.first, edge.second, rest, shell.complianceStretch, 1.0f,
                                     static_cast<uint32_t>(ConstraintKind::Stretch)});
         }
@@ -169,11 +173,13 @@ void addShells(const SceneDesc& scene, Model& model) {
         VolumeBody volume{};
         volume.firstTriangle = static_cast<uint32_t>(model.volumeTriangles.size() / 3);
         volume.triangleCount = static_cast<uint32_t>(triangles.size() / 3);
+        // About the first corner, as the solver measures it (volumeOrigin in the shaders).
         double rest = 0.0;
+        const uint32_t o = triangles[0];
         for (size_t t = 0; t + 2 < triangles.size(); t += 3)
-          rest += gpu::triangleVolume(glm::vec3(model.restPositions[triangles[t]]),
-                                      glm::vec3(model.restPositions[triangles[t + 1]]),
-                                      glm::vec3(model.restPositions[triangles[t + 2]]));
+          rest +=
+              gpu::triangleVolume(restOffset(model, triangles[t], o), restOffset(model, triangles[t + 1], o),
+                                  restOffset(model, triangles[t + 2], o));
         volume.restVolume = static_cast<float>(rest);
         volume.pressure = *shell.pressure;
         volume.compliance = shell.pressureCompliance;

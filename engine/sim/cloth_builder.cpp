@@ -68,8 +68,9 @@ void validateCloth(const SceneDesc& scene, const ClothDesc& cloth, size_t k) {
   }
 }
 
-// Rest position of grid particle (i, j), m.
-glm::vec3 gridPosition(const ClothDesc& cloth, uint32_t i, uint32_t j) {
+// Rest position of grid particle (i, j), m: the centre plus the rotated offset, added in double so that
+// the grid keeps its exact spacing far from the origin (Model::restPositionsLow).
+glm::dvec3 gridPosition(const ClothDesc& cloth, uint32_t i, uint32_t j) {
   const double u = (static_cast<double>(i) / (cloth.resolution.x - 1) - 0.5) * cloth.size.x;
   const double v = (static_cast<double>(j) / (cloth.resolution.y - 1) - 0.5) * cloth.size.y;
   const glm::vec3 offset = cloth.plane == ClothPlane::XZ
@@ -80,7 +81,7 @@ glm::vec3 gridPosition(const ClothDesc& cloth, uint32_t i, uint32_t j) {
   r = glm::rotate(r, glm::radians(cloth.rotation.z), glm::vec3(0.0f, 0.0f, 1.0f));
   r = glm::rotate(r, glm::radians(cloth.rotation.y), glm::vec3(0.0f, 1.0f, 0.0f));
   r = glm::rotate(r, glm::radians(cloth.rotation.x), glm::vec3(1.0f, 0.0f, 0.0f));
-  return cloth.center + glm::vec3(r * glm::vec4(offset, 0.0f));
+  return glm::dvec3(cloth.center) + glm::dvec3(glm::vec3(r * glm::vec4(offset, 0.0f)));
 }
 
 // Two triangles per quad, counter-clockwise seen from +y (XZ) or +z (XY).
@@ -113,7 +114,7 @@ SurfaceMesh gridTriangles(const ClothDesc& cloth, const Grid& grid) {
 
 // Particle masses of one cloth, kg.
 std::vector<double> particleMasses(const ClothDesc& cloth, const Grid& grid, const SurfaceMesh& mesh,
-                                   const std::vector<glm::vec4>& positions) {
+                                   const Model& model) {
   const double density = cloth.arealDensity;  // kg/m²
   if (cloth.massDistribution == MassDistribution::Uniform) {
     const double area = static_cast<double>(cloth.size.x) * cloth.size.y;  // m²
@@ -122,9 +123,10 @@ std::vector<double> particleMasses(const ClothDesc& cloth, const Grid& grid, con
   // Area: each triangle gives a third of its mass to each of its vertices.
   std::vector<double> masses(grid.count(), 0.0);
   for (size_t t = 0; t < mesh.indices.size(); t += 3) {
-    const glm::dvec3 a(positions[mesh.indices[t]]), b(positions[mesh.indices[t + 1]]),
-        c(positions[mesh.indices[t + 2]]);
-    const double area = 0.5 * glm::length(glm::cross(b - a, c - a));  // m²
+    const uint32_t a = mesh.indices[t];
+    const glm::dvec3 ab(restOffset(model, mesh.indices[t + 1], a)),
+        ac(restOffset(model, mesh.indices[t + 2], a));
+    const double area = 0.5 * glm::length(glm::cross(ab, ac));  // m²
     for (size_t corner = 0; corner < 3; ++corner)
       masses[mesh.indices[t + corner] - grid.base] += density * area / 3.0;
   }
@@ -133,17 +135,17 @@ std::vector<double> particleMasses(const ClothDesc& cloth, const Grid& grid, con
 
 void addParticles(Model& model, const ClothDesc& cloth, const Grid& grid) {
   for (uint32_t j = 0; j < grid.ny; ++j) {
-    for (uint32_t i = 0; i < grid.nx; ++i) model.restPositions.emplace_back(gridPosition(cloth, i, j), 0.0f);
+    for (uint32_t i = 0; i < grid.nx; ++i) appendParticle(model, gridPosition(cloth, i, j), 0.0f);
   }
   model.surfaces.push_back(gridTriangles(cloth, grid));
-  const std::vector<double> masses = particleMasses(cloth, grid, model.surfaces.back(), model.restPositions);
+  const std::vector<double> masses = particleMasses(cloth, grid, model.surfaces.back(), model);
   for (uint32_t p = 0; p < grid.count(); ++p)
     model.restPositions[grid.base + p].w = static_cast<float>(1.0 / masses[p]);
 }
 
 void addDistance(Model& model, uint32_t a, uint32_t b, float compliance, float stiffness,
                  ConstraintKind kind) {
-  const float restLength = glm::length(glm::vec3(model.restPositions[a]) - glm::vec3(model.restPositions[b]));
+  const float restLength = glm::length(restOffset(model, a, b));
   model.distance.push_back(
       DistanceConstraint{a, b, restLength, compliance, stiffness, static_cast<uint32_t>(kind)});
 }
@@ -232,11 +234,10 @@ void addPins(const SceneDesc& scene, Model& model, const ClothDesc& cloth, const
 void addTethers(Model& model, const Grid& grid, size_t firstPin) {
   for (uint32_t p = grid.base; p < grid.base + grid.nx * grid.ny; ++p) {
     if (model.restPositions[p].w <= 0.0f) continue;
-    const glm::vec3 x(model.restPositions[p]);
     float best = std::numeric_limits<float>::max();
     uint32_t anchor = VKXPBD_NONE;
     for (size_t k = firstPin; k < model.pins.size(); ++k) {
-      const float d = glm::length(x - glm::vec3(model.pins[k].target));
+      const float d = glm::length(restOffset(model, p, model.pins[k].particle));
       if (d < best) {
         best = d;
         anchor = model.pins[k].particle;
@@ -260,9 +261,7 @@ void checkParticleCount(const SceneDesc& scene) {
 // distance between two particles of one constraint.
 void checkContactDistance(const SceneDesc& scene, const Model& model) {
   float shortest = std::numeric_limits<float>::max();
-  auto rest = [&](uint32_t a, uint32_t b) {
-    return glm::length(glm::vec3(model.restPositions[a]) - glm::vec3(model.restPositions[b]));
-  };
+  auto rest = [&](uint32_t a, uint32_t b) { return glm::length(restOffset(model, a, b)); };
   for (const DistanceConstraint& c : model.distance) shortest = std::min(shortest, rest(c.a, c.b));
   for (const ElementConstraint& e : model.elements) {
     const uint32_t p[4] = {e.a, e.b, e.c, e.d};
@@ -309,8 +308,8 @@ void addSpareParticles(Model& model, const TearSettings& tear) {
   t.spareFirst = model.particleCount();
   t.spareCount = tear.spareParticles;
   t.settings = tear;
-  const glm::vec3 parked = glm::vec3(model.restPositions[body.first]) - glm::vec3(0.0f, 1000.0f, 0.0f);
-  for (uint32_t s = 0; s < t.spareCount; ++s) model.restPositions.emplace_back(parked, 0.0f);
+  const glm::dvec3 parked = restPosition(model, body.first) - glm::dvec3(0.0, 1000.0, 0.0);
+  for (uint32_t s = 0; s < t.spareCount; ++s) appendParticle(model, parked, 0.0f);
   body.count += t.spareCount;
   if (!model.particleFriction.empty())
     model.particleFriction.resize(model.particleCount(), model.particleFriction[t.first]);

@@ -20,8 +20,25 @@ bool finite(const glm::vec4& v) {
 
 }  // namespace
 
-StrainStats measureStrain(const Model& model, const std::vector<glm::vec4>& positions,
-                          std::optional<ConstraintKind> kind) {
+namespace {
+
+std::vector<glm::dvec3> toDouble(const std::vector<glm::vec4>& x) {
+  std::vector<glm::dvec3> out(x.size());
+  for (size_t i = 0; i < x.size(); ++i) out[i] = glm::dvec3(glm::vec3(x[i]));
+  return out;
+}
+
+// Each position with its low part (State::positionsLow), exact: a state 1 km from the origin is
+// measured as precisely as one at it.
+std::vector<glm::dvec3> precisePositions(const State& state) {
+  std::vector<glm::dvec3> out = toDouble(state.positions);
+  for (size_t i = 0; i < out.size() && i < state.positionsLow.size(); ++i)
+    out[i] += glm::dvec3(glm::vec3(state.positionsLow[i]));
+  return out;
+}
+
+StrainStats strainAt(const Model& model, const std::vector<glm::dvec3>& positions,
+                     std::optional<ConstraintKind> kind) {
   StrainStats stats;
   std::vector<double> strains;
   strains.reserve(model.distance.size());
@@ -29,7 +46,7 @@ StrainStats measureStrain(const Model& model, const std::vector<glm::vec4>& posi
     if (kind && c.kind != static_cast<uint32_t>(*kind)) continue;
     // Stitches (rest length 0) have no strain: only their own kind's statistics hold them (in m).
     if (!kind && c.kind == static_cast<uint32_t>(ConstraintKind::Stitch)) continue;
-    glm::dvec3 d = glm::dvec3(glm::vec3(positions[c.a])) - glm::dvec3(glm::vec3(positions[c.b]));
+    const glm::dvec3 d = positions[c.a] - positions[c.b];
     double violation = std::abs(glm::length(d) - static_cast<double>(c.restLength));
     double strain = c.restLength > 0.0f ? violation / static_cast<double>(c.restLength) : violation;
     stats.maxViolation = std::max(stats.maxViolation, violation);
@@ -41,6 +58,13 @@ StrainStats measureStrain(const Model& model, const std::vector<glm::vec4>& posi
   stats.medianStrain = percentile(strains, 0.5);
   stats.p99Strain = percentile(strains, 0.99);
   return stats;
+}
+
+}  // namespace
+
+StrainStats measureStrain(const Model& model, const std::vector<glm::vec4>& positions,
+                          std::optional<ConstraintKind> kind) {
+  return strainAt(model, toDouble(positions), kind);
 }
 
 std::optional<uint32_t> findNonFinite(const State& state) {
@@ -77,9 +101,9 @@ bool isTet(const ElementConstraint& e) {
 }
 
 // V/V₀ of a tetrahedral element (tet volume: V₀ is its rest value; Neo-Hookean: V/V₀ = det F).
-double tetVolumeRatio(const Model& model, const ElementConstraint& e, const std::vector<glm::vec4>& x) {
-  const glm::dvec3 p0 = dpos(x, e.a);
-  const double six = det3(dpos(x, e.b) - p0, dpos(x, e.c) - p0, dpos(x, e.d) - p0);  // 6V, m³
+double tetVolumeRatio(const Model& model, const ElementConstraint& e, const std::vector<glm::dvec3>& x) {
+  const glm::dvec3 p0 = x[e.a];
+  const double six = det3(x[e.b] - p0, x[e.c] - p0, x[e.d] - p0);  // 6V, m³
   if (e.type == VKXPBD_ELEMENT_TET_VOLUME) return six / 6.0 / static_cast<double>(e.rest);
   const glm::vec4* rows = &model.elementData[e.data];  // rows of D_m⁻¹, 1/m
   return six *
@@ -127,7 +151,9 @@ std::optional<std::string> nonFiniteError(const Model& model, const State& state
   return "the simulation produced a non-finite value by frame " + std::to_string(state.frame) + ": " + *what;
 }
 
-TetStats measureTets(const Model& model, const std::vector<glm::vec4>& positions) {
+namespace {
+
+TetStats tetsAt(const Model& model, const std::vector<glm::dvec3>& positions) {
   TetStats stats;
   for (size_t i = 0; i < model.elements.size(); ++i) {
     const ElementConstraint& e = model.elements[i];
@@ -145,27 +171,40 @@ TetStats measureTets(const Model& model, const std::vector<glm::vec4>& positions
   return stats;
 }
 
-std::vector<double> balloonVolumeRatios(const Model& model, const std::vector<glm::vec4>& positions) {
+std::vector<double> balloonRatiosAt(const Model& model, const std::vector<glm::dvec3>& positions) {
   std::vector<double> ratios;
   for (const VolumeBody& body : model.volumes) {
+    // About the first corner, as the solver measures it.
+    const glm::dvec3 o = positions[model.volumeTriangles[3 * body.firstTriangle]];
     double six = 0.0;  // 6V, m³
     for (uint32_t t = body.firstTriangle; t < body.firstTriangle + body.triangleCount; ++t) {
       const uint32_t* tri = &model.volumeTriangles[3 * t];
-      six += det3(dpos(positions, tri[0]), dpos(positions, tri[1]), dpos(positions, tri[2]));
+      six += det3(positions[tri[0]] - o, positions[tri[1]] - o, positions[tri[2]] - o);
     }
     ratios.push_back(six / 6.0 / static_cast<double>(body.restVolume));
   }
   return ratios;
 }
 
+}  // namespace
+
+TetStats measureTets(const Model& model, const std::vector<glm::vec4>& positions) {
+  return tetsAt(model, toDouble(positions));
+}
+
+std::vector<double> balloonVolumeRatios(const Model& model, const std::vector<glm::vec4>& positions) {
+  return balloonRatiosAt(model, toDouble(positions));
+}
+
 Momentum measureMomentum(const State& state, uint32_t first, uint32_t count) {
+  const std::vector<glm::dvec3> x = precisePositions(state);
   Momentum m;
   glm::dvec3 weighted(0.0);
   for (uint32_t i = first; i < first + count; ++i) {
     if (!(state.positions[i].w > 0.0f)) continue;
     const double mass = 1.0 / static_cast<double>(state.positions[i].w);
     m.mass += mass;
-    weighted += mass * dpos(state.positions, i);
+    weighted += mass * x[i];
     m.linear += mass * dpos(state.velocities, i);
   }
   if (m.mass <= 0.0) return m;
@@ -173,18 +212,18 @@ Momentum measureMomentum(const State& state, uint32_t first, uint32_t count) {
   for (uint32_t i = first; i < first + count; ++i) {
     if (!(state.positions[i].w > 0.0f)) continue;
     const double mass = 1.0 / static_cast<double>(state.positions[i].w);
-    m.angular += mass * glm::cross(dpos(state.positions, i) - m.centre, dpos(state.velocities, i));
+    m.angular += mass * glm::cross(x[i] - m.centre, dpos(state.velocities, i));
   }
   return m;
 }
 
 Diagnostics measureDiagnostics(const Model& model, const State& state) {
+  const std::vector<glm::dvec3> x = precisePositions(state);
   Diagnostics d;
-  d.strain = measureStrain(model, state.positions);
-  for (size_t k = 0; k < d.kinds.size(); ++k)
-    d.kinds[k] = measureStrain(model, state.positions, static_cast<ConstraintKind>(k));
-  d.tets = measureTets(model, state.positions);
-  d.balloons = balloonVolumeRatios(model, state.positions);
+  d.strain = strainAt(model, x, std::nullopt);
+  for (size_t k = 0; k < d.kinds.size(); ++k) d.kinds[k] = strainAt(model, x, static_cast<ConstraintKind>(k));
+  d.tets = tetsAt(model, x);
+  d.balloons = balloonRatiosAt(model, x);
   d.total = measureMomentum(state, 0, static_cast<uint32_t>(state.positions.size()));
   for (const BodyRange& b : model.bodies) d.bodies.push_back(measureMomentum(state, b.first, b.count));
   return d;

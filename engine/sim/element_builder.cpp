@@ -69,8 +69,9 @@ bool isometricWeights(vec3 x0, vec3 x1, vec3 x2, vec3 x3, glm::vec4& K, float& s
 void addBending(Model& model, const std::vector<uint32_t>& triangles, BendingModel bending, float compliance,
                 float stiffness) {
   for (const EdgeStencil& s : bendingStencils(triangles)) {
-    const vec3 x0(model.restPositions[s.p0]), x1(model.restPositions[s.p1]), x2(model.restPositions[s.p2]),
-        x3(model.restPositions[s.p3]);
+    // About the first corner: exact far from the origin (Model::restPositionsLow).
+    const vec3 x0(0.0f), x1(restOffset(model, s.p1, s.p0)), x2(restOffset(model, s.p2, s.p0)),
+        x3(restOffset(model, s.p3, s.p0));
     ElementConstraint e{};
     e.a = s.p0;
     e.b = s.p1;
@@ -127,8 +128,8 @@ void addTetMaterial(Model& model, const std::vector<uint32_t>& tets, const TetMa
     lameParameters(material.youngsModulus, material.poissonRatio, mu, lambda);
   for (size_t t = 0; t + 3 < tets.size(); t += 4) {
     const uint32_t a = tets[t], b = tets[t + 1], c = tets[t + 2], d = tets[t + 3];
-    const vec3 x0(model.restPositions[a]), x1(model.restPositions[b]), x2(model.restPositions[c]),
-        x3(model.restPositions[d]);
+    const vec3 x0(0.0f), x1(restOffset(model, b, a)), x2(restOffset(model, c, a)),
+        x3(restOffset(model, d, a));
     glm::vec4 rows[3];
     const double det = inverseRestMatrix(x0, x1, x2, x3, rows);
     const double edge = glm::length(x1 - x0) + glm::length(x2 - x0) + glm::length(x3 - x0);

@@ -54,7 +54,7 @@ struct Coarsened {
 };
 
 glm::dvec3 restOf(const Model& model, uint32_t p) {
-  return glm::dvec3(glm::vec3(model.restPositions[p]));
+  return restPosition(model, p);
 }
 bool pinnedAtRest(const Model& model, uint32_t p) {
   return model.restPositions[p].w == 0.0f;

@@ -25,8 +25,8 @@ void setBodyVelocity(Model& model, const std::string& name, uint32_t first, uint
   const glm::dvec3 c = centreOfMass(model.restPositions, first, count);
   const glm::dvec3 v(velocity), omega(angularVelocity);
   for (uint32_t i = first; i < first + count; ++i) {
-    const glm::vec4& x = model.restPositions[i];
-    const glm::dvec3 vi = x.w > 0.0f ? v + glm::cross(omega, glm::dvec3(glm::vec3(x)) - c) : glm::dvec3(0.0);
+    const bool moves = model.restPositions[i].w > 0.0f;
+    const glm::dvec3 vi = moves ? v + glm::cross(omega, restPosition(model, i) - c) : glm::dvec3(0.0);
     model.initialVelocities[i] = glm::vec4(glm::vec3(vi), 0.0f);
   }
 }

@@ -37,8 +37,9 @@ void requireManifoldEdges(const TriangleMesh& mesh, const std::string& file) {
     }
 }
 
-glm::mat4 placement(const ClothDesc& cloth) {
-  glm::mat4 m = glm::translate(glm::mat4(1.0f), cloth.mesh->position);
+// The mesh's rotation about the file's origin; `position` is added afterwards, in double (addMeshCloth).
+glm::mat4 rotation(const ClothDesc& cloth) {
+  glm::mat4 m(1.0f);
   m = glm::rotate(m, glm::radians(cloth.rotation.z), glm::vec3(0.0f, 0.0f, 1.0f));
   m = glm::rotate(m, glm::radians(cloth.rotation.y), glm::vec3(0.0f, 1.0f, 0.0f));
   m = glm::rotate(m, glm::radians(cloth.rotation.x), glm::vec3(1.0f, 0.0f, 0.0f));
@@ -63,7 +64,7 @@ std::vector<double> masses(const ClothDesc& cloth, const TriangleMesh& mesh,
 
 void addDistance(Model& model, uint32_t a, uint32_t b, float compliance, float stiffness,
                  ConstraintKind kind) {
-  const float rest = glm::length(glm::vec3(model.restPositions[a]) - glm::vec3(model.restPositions[b]));
+  const float rest = glm::length(restOffset(model, a, b));
   model.distance.push_back(
       DistanceConstraint{a, b, rest, compliance, stiffness, static_cast<uint32_t>(kind)});
 }
@@ -165,17 +166,18 @@ void addMeshCloth(const SceneDesc& scene, Model& model, const ClothDesc& cloth, 
     if (!std::isfinite(mesh.cornerUvs[c].x) || !std::isfinite(mesh.cornerUvs[c].y))
       throw SceneError(source.file + ": triangle " + std::to_string(c / 3) +
                        " has a non-finite texture coordinate");
-  const glm::mat4 transform = placement(cloth);
+  // x: the scaled, rotated mesh about its own origin, where its shape is exact; the masses come from it.
+  const glm::mat4 turn = rotation(cloth);
   std::vector<glm::vec3> x(mesh.vertices.size());
   for (size_t v = 0; v < x.size(); ++v)
-    x[v] = glm::vec3(transform * glm::vec4(mesh.vertices[v] * source.scale, 1.0f));
+    x[v] = glm::vec3(turn * glm::vec4(mesh.vertices[v] * source.scale, 1.0f));
   TriangleMesh placed{x, mesh.indices, {}, {}};
   validateTriangles(placed, source.file);  // the scale could make a triangle degenerate
 
   const uint32_t base = model.particleCount();
   const std::vector<double> m = masses(cloth, mesh, x);
   for (size_t v = 0; v < x.size(); ++v)
-    model.restPositions.emplace_back(x[v], static_cast<float>(1.0 / m[v]));
+    appendParticle(model, glm::dvec3(source.position) + glm::dvec3(x[v]), static_cast<float>(1.0 / m[v]));
   SurfaceMesh surface;
   surface.name = cloth.name;
   for (const uint32_t i : mesh.indices) surface.indices.push_back(base + i);

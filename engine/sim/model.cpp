@@ -81,7 +81,34 @@ State makeInitialState(const Model& model) {
   s.positions = model.restPositions;
   s.velocities = model.initialVelocities;
   s.velocities.resize(model.restPositions.size(), glm::vec4(0.0f));
+  if (!model.restPositionsLow.empty()) {
+    s.positionsLow = model.restPositionsLow;
+    s.positionsLow.resize(model.restPositions.size(), glm::vec4(0.0f));
+  }
   return s;
+}
+
+void appendParticle(Model& model, const glm::dvec3& x, float inverseMass) {
+  model.restPositionsLow.resize(model.restPositions.size(), glm::vec4(0.0f));
+  // The rounded parts pass through a volatile: GCC 12's SLP vectoriser (Debian 12, -O2) folds
+  // double(float(x)) back to x, which made every low part x − double(float(x)) zero.
+  glm::vec3 high;
+  for (int k = 0; k < 3; ++k) {
+    volatile float rounded = static_cast<float>(x[k]);
+    high[k] = rounded;
+  }
+  model.restPositions.emplace_back(high, inverseMass);
+  model.restPositionsLow.emplace_back(glm::vec3(x - glm::dvec3(high)), 0.0f);
+}
+
+glm::dvec3 restPosition(const Model& model, uint32_t p) {
+  const glm::dvec3 high{glm::vec3(model.restPositions[p])};
+  if (p >= model.restPositionsLow.size()) return high;
+  return high + glm::dvec3(glm::vec3(model.restPositionsLow[p]));
+}
+
+glm::vec3 restOffset(const Model& model, uint32_t a, uint32_t b) {
+  return glm::vec3(restPosition(model, a) - restPosition(model, b));
 }
 
 std::vector<glm::vec4> combinedPositions(const State& state) {

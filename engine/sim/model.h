@@ -189,6 +189,11 @@ struct TearBody {
 struct Model {
   std::string name;
   std::vector<glm::vec4> restPositions;  // xyz m; w inverse mass, 1/kg (0 = pinned or kinematic)
+  // xyz m: the low part of each rest position, x = restPositions + restPositionsLow (as State's split
+  // positions): a body placed far from the origin keeps its exact rest shape. Every rest value (lengths,
+  // masses, elements, volumes, the hierarchy) is computed from restPosition / restOffset below, never from
+  // the rounded high part. Empty (all zero) or one per particle.
+  std::vector<glm::vec4> restPositionsLow;
   std::vector<DistanceConstraint> distance;
   std::vector<ElementConstraint> elements;  // four-particle constraints (shared/element_math.h)
   std::vector<glm::vec4> elementData;       // their extra data, indexed by ElementConstraint::data
@@ -233,7 +238,16 @@ struct State {
   uint64_t frame = 0;                 // frames simulated
 };
 
+// The rest state: positions and their low parts (restPositionsLow), the initial velocities.
 State makeInitialState(const Model& model);
+
+// Appends a particle at rest position x (m; split into the float high part and its low part) with
+// inverse mass w (1/kg).
+void appendParticle(Model& model, const glm::dvec3& x, float inverseMass);
+// Particle p's rest position (m): the high part plus the low part, exact.
+glm::dvec3 restPosition(const Model& model, uint32_t p);
+// x_a − x_b at rest (m), rounded once: as exact a metre-scale offset at 1 km from the origin as at it.
+glm::vec3 restOffset(const Model& model, uint32_t a, uint32_t b);
 
 // Each position as one float vector, positions + positionsLow rounded (xyz m, w inverse mass): what a
 // diagnostic reading a state in the middle of a substep needs (between substeps the low part is at
