@@ -44,8 +44,7 @@ inline Momenta momenta(const std::vector<glm::vec4>& restPositions, const State&
     const double w = restPositions[i].w;
     if (w <= 0.0) continue;
     const glm::dvec3 v(glm::vec3(state.velocities[i]));
-    glm::dvec3 x(glm::vec3(state.positions[i]));
-    if (i < state.positionsLow.size()) x += glm::dvec3(glm::vec3(state.positionsLow[i]));
+    const glm::dvec3 x = exactPosition(state, i);
     m.linear += v / w;
     m.angular += glm::cross(x, v) / w;
     m.magnitude += glm::length(v) / w;

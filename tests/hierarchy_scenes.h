@@ -66,10 +66,7 @@ inline double stretchP99(const Model& model, const State& state, uint32_t first 
 inline double maxDistance(const State& a, const State& b) {
   double d = 0.0;
   for (size_t i = 0; i < a.positions.size(); ++i) {
-    glm::dvec3 xa = glm::dvec3(glm::vec3(a.positions[i])), xb = glm::dvec3(glm::vec3(b.positions[i]));
-    if (i < a.positionsLow.size()) xa += glm::dvec3(glm::vec3(a.positionsLow[i]));
-    if (i < b.positionsLow.size()) xb += glm::dvec3(glm::vec3(b.positionsLow[i]));
-    d = std::max(d, glm::length(xa - xb));
+    d = std::max(d, glm::length(exactPosition(a, i) - exactPosition(b, i)));
   }
   return d;
 }

@@ -22,13 +22,6 @@ nlohmann::json vec3Array(const std::vector<glm::vec4>& values) {
   return a;
 }
 
-// Particle i's position with its low part (State::positionsLow), m.
-glm::dvec3 positionOf(const State& state, size_t i) {
-  glm::dvec3 x{glm::vec3(state.positions[i])};
-  if (i < state.positionsLow.size()) x += glm::dvec3(glm::vec3(state.positionsLow[i]));
-  return x;
-}
-
 }  // namespace
 
 void writeObj(const std::string& path, const Model& model, const State& state) {
@@ -37,7 +30,7 @@ void writeObj(const std::string& path, const Model& model, const State& state) {
   // 12 significant digits: a nanometre at 1 km from the origin (the default 6 would round to a millimetre).
   out.precision(12);
   for (size_t i = 0; i < state.positions.size(); ++i) {
-    const glm::dvec3 p = positionOf(state, i);
+    const glm::dvec3 p = exactPosition(state, i);
     out << "v " << p.x << ' ' << p.y << ' ' << p.z << '\n';
   }
   for (const SurfaceMesh& s : model.surfaces) {
@@ -55,7 +48,7 @@ void writeStateJson(const std::string& path, const State& state, const nlohmann:
   j["frame"] = state.frame;
   nlohmann::json positions = nlohmann::json::array();  // with their low parts, exact
   for (size_t i = 0; i < state.positions.size(); ++i) {
-    const glm::dvec3 p = positionOf(state, i);
+    const glm::dvec3 p = exactPosition(state, i);
     positions.push_back({p.x, p.y, p.z});
   }
   j["positions"] = positions;

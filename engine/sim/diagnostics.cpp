@@ -31,9 +31,8 @@ std::vector<glm::dvec3> toDouble(const std::vector<glm::vec4>& x) {
 // Each position with its low part (State::positionsLow), exact: a state 1 km from the origin is
 // measured as precisely as one at it.
 std::vector<glm::dvec3> precisePositions(const State& state) {
-  std::vector<glm::dvec3> out = toDouble(state.positions);
-  for (size_t i = 0; i < out.size() && i < state.positionsLow.size(); ++i)
-    out[i] += glm::dvec3(glm::vec3(state.positionsLow[i]));
+  std::vector<glm::dvec3> out(state.positions.size());
+  for (size_t i = 0; i < out.size(); ++i) out[i] = exactPosition(state, i);
   return out;
 }
 
@@ -197,14 +196,13 @@ std::vector<double> balloonVolumeRatios(const Model& model, const std::vector<gl
 }
 
 Momentum measureMomentum(const State& state, uint32_t first, uint32_t count) {
-  const std::vector<glm::dvec3> x = precisePositions(state);
   Momentum m;
   glm::dvec3 weighted(0.0);
   for (uint32_t i = first; i < first + count; ++i) {
     if (!(state.positions[i].w > 0.0f)) continue;
     const double mass = 1.0 / static_cast<double>(state.positions[i].w);
     m.mass += mass;
-    weighted += mass * x[i];
+    weighted += mass * exactPosition(state, i);
     m.linear += mass * dpos(state.velocities, i);
   }
   if (m.mass <= 0.0) return m;
@@ -212,7 +210,7 @@ Momentum measureMomentum(const State& state, uint32_t first, uint32_t count) {
   for (uint32_t i = first; i < first + count; ++i) {
     if (!(state.positions[i].w > 0.0f)) continue;
     const double mass = 1.0 / static_cast<double>(state.positions[i].w);
-    m.angular += mass * glm::cross(x[i] - m.centre, dpos(state.velocities, i));
+    m.angular += mass * glm::cross(exactPosition(state, i) - m.centre, dpos(state.velocities, i));
   }
   return m;
 }

@@ -111,6 +111,12 @@ glm::vec3 restOffset(const Model& model, uint32_t a, uint32_t b) {
   return glm::vec3(restPosition(model, a) - restPosition(model, b));
 }
 
+glm::dvec3 exactPosition(const State& state, size_t i) {
+  const glm::dvec3 high{glm::vec3(state.positions[i])};
+  if (i >= state.positionsLow.size()) return high;
+  return high + glm::dvec3(glm::vec3(state.positionsLow[i]));
+}
+
 std::vector<glm::vec4> combinedPositions(const State& state) {
   std::vector<glm::vec4> x = state.positions;
   for (size_t i = 0; i < x.size() && i < state.positionsLow.size(); ++i)

@@ -249,6 +249,9 @@ glm::dvec3 restPosition(const Model& model, uint32_t p);
 // x_a − x_b at rest (m), rounded once: as exact a metre-scale offset at 1 km from the origin as at it.
 glm::vec3 restOffset(const Model& model, uint32_t a, uint32_t b);
 
+// Particle i's position with its low part (m), exact; an empty positionsLow counts as zero.
+glm::dvec3 exactPosition(const State& state, size_t i);
+
 // Each position as one float vector, positions + positionsLow rounded (xyz m, w inverse mass): what a
 // diagnostic reading a state in the middle of a substep needs (between substeps the low part is at
 // most half an ulp).
