@@ -31,11 +31,12 @@ void predictParticle(uint i, uint substep) {
     Pin p = pins[pin];
     if (p.motion != VKXPBD_NONE || p.attach != 0u) {
       float t = substepEndTime(clock.frame, substep, params.frameDt, params.dt);
-      vec3 offset = p.attach != 0u ? attachedPinOffset(colliders[p.attach - 1u], p.target.xyz, t)
+      vec3 offset = p.attach != 0u ? attachedPinOffset(colliders[p.attach - 1u], p.target.xyz, p.targetLow.xyz, t)
                                    : pinOffset(motions[p.motion], t);
-      v = (offset - positionRelativeTo(x.xyz, lo, p.target.xyz)) * params.invDt;
+      vec3 target = p.targetLow.xyz + offset;  // relative to the high part p.target
+      v = (target - positionRelativeTo(x.xyz, lo, p.target.xyz)) * params.invDt;
       x.xyz = p.target.xyz;
-      lo = offset;
+      lo = target;
     }
   } else if (x.w > 0.0f) {
     vec3 current = velocities[i].xyz;

@@ -27,7 +27,7 @@ TEST(InitialState, ModelVelocitiesAreLinearPlusSpinAboutTheCentreOfMass) {
   for (const test::MovingBodyScene& s : test::movingBodyScenes("gs")) {
     const Model model = buildModel(parseScene(s.json, "test.json"));
     ASSERT_EQ(model.bodies.size(), 1u) << s.name;
-    const glm::dvec3 c = centreOfMass(model.restPositions, 0, model.particleCount());
+    const glm::dvec3 c = centreOfMass(model, 0, model.particleCount());
     const State state = makeInitialState(model);
     for (uint32_t i = 0; i < model.particleCount(); ++i) {
       const glm::dvec3 expected =

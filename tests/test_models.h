@@ -25,7 +25,7 @@ inline Model pendulum(float length, float angle, float mass, float compliance, f
   m.restPositions.push_back(glm::vec4(0.0f, 0.0f, 0.0f, 0.0f));
   m.restPositions.push_back(
       glm::vec4(length * std::sin(angle), -length * std::cos(angle), 0.0f, 1.0f / mass));
-  m.pins.push_back(Pin{0, VKXPBD_NONE, 0, 0, glm::vec4(0.0f)});
+  m.pins.push_back(Pin{0, VKXPBD_NONE, 0, 0, glm::vec4(0.0f), glm::vec4(0.0f)});
   m.distance.push_back(DistanceConstraint{0, 1, length, compliance, stiffness, 0});
   return m;
 }

@@ -48,7 +48,7 @@ Swing swing(glm::vec3 offset, uint32_t substeps, SolverMode mode) {
   model.restPositions = {
       glm::vec4(offset, 0.0f),
       glm::vec4(offset + glm::vec3(length * std::sin(angle), -length * std::cos(angle), 0.0f), 1.0f)};
-  model.pins.push_back(Pin{0, VKXPBD_NONE, 0, 0, glm::vec4(offset, 0.0f)});
+  model.pins.push_back(Pin{0, VKXPBD_NONE, 0, 0, glm::vec4(offset, 0.0f), glm::vec4(0.0f)});
   model.distance.push_back(DistanceConstraint{0, 1, length, 0.0f, 1.0f, 0});
   const SolverSettings s = test::settings(mode, substeps, 1);
   const SolverLayout layout = buildSolverLayout(model, s);

@@ -96,7 +96,7 @@ nlohmann::json modelJson(const Model& model) {
   for (const Pin& p : model.pins)
     pins.push_back(
         {{"particle", p.particle},
-         {"target_m", {p.target.x, p.target.y, p.target.z}},
+         {"target_m", vec(glm::dvec3(glm::vec3(p.target)) + glm::dvec3(glm::vec3(p.targetLow)))},
          {"moving", p.motion != VKXPBD_NONE || p.attach != 0u},
          // the collider it follows (docs/attachments.md), or null
          {"attached_to", p.attach != 0u ? nlohmann::json(p.attach - 1u) : nlohmann::json(nullptr)}});

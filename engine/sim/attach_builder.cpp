@@ -54,10 +54,9 @@ void addRegionPins(const SceneDesc& scene, Model& model, const std::vector<PinDe
     if (!pin.region) continue;
     const uint32_t attach = attachIndex(scene, pin.attach);
     for (uint32_t p = first; p < first + count; ++p) {
-      glm::vec4& x = model.restPositions[p];
+      const glm::vec4 x = model.restPositions[p];
       if (x.w <= 0.0f || !pin.region->contains(glm::vec3(x))) continue;
-      x.w = 0.0f;
-      model.pins.push_back(Pin{p, VKXPBD_NONE, attach, 0u, glm::vec4(glm::vec3(x), 0.0f)});
+      pinAtRest(model, p, VKXPBD_NONE, attach);
       ++pinned[k];
     }
   }

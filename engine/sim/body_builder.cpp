@@ -78,11 +78,10 @@ std::vector<uint32_t> offsetIndices(const std::vector<uint32_t>& indices, uint32
 void pinInside(Model& model, uint32_t first, uint32_t count, const std::optional<PinBoxDesc>& box) {
   if (!box) return;
   for (uint32_t p = first; p < first + count; ++p) {
-    glm::vec4& x = model.restPositions[p];
+    const glm::vec4 x = model.restPositions[p];
     if (glm::all(glm::greaterThanEqual(glm::vec3(x), box->min)) &&
         glm::all(glm::lessThanEqual(glm::vec3(x), box->max))) {
-      x.w = 0.0f;
-      model.pins.push_back(Pin{p, VKXPBD_NONE, 0u, 0u, glm::vec4(glm::vec3(x), 0.0f)});
+      pinAtRest(model, p, VKXPBD_NONE, 0u);
     }
   }
 }

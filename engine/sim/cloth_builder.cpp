@@ -222,10 +222,7 @@ void addPins(const SceneDesc& scene, Model& model, const ClothDesc& cloth, const
       model.motions.push_back(
           PinMotion{glm::vec4(desc.motion->vector, 0.0f), desc.motion->frequency, desc.motion->type, 0u, 0u});
     }
-    glm::vec4& rest = model.restPositions[particle];
-    rest.w = 0.0f;
-    model.pins.push_back(
-        Pin{particle, motion, attachIndex(scene, desc.attach), 0u, glm::vec4(glm::vec3(rest), 0.0f)});
+    pinAtRest(model, particle, motion, attachIndex(scene, desc.attach));
   }
 }
 

@@ -253,12 +253,13 @@ void CpuSolver::predict(State& state, uint32_t substep) {
     if (pin != VKXPBD_NONE) {
       const Pin& p = model_.pins[pin];
       if (p.motion != VKXPBD_NONE || p.attach != 0u) {
-        const vec3 offset = p.attach != 0u
-                                ? gpu::attachedPinOffset(model_.colliders[p.attach - 1u], vec3(p.target), t)
-                                : gpu::pinOffset(model_.motions[p.motion], t);
-        v = (offset - gpu::positionRelativeTo(vec3(x), lo, vec3(p.target))) * params_.invDt;
+        const vec3 offset = p.attach != 0u ? gpu::attachedPinOffset(model_.colliders[p.attach - 1u],
+                                                                    vec3(p.target), vec3(p.targetLow), t)
+                                           : gpu::pinOffset(model_.motions[p.motion], t);
+        const vec3 target = vec3(p.targetLow) + offset;  // relative to the high part p.target
+        v = (target - gpu::positionRelativeTo(vec3(x), lo, vec3(p.target))) * params_.invDt;
         x = vec4(vec3(p.target), x.w);
-        lo = offset;
+        lo = target;
       }
     } else if (x.w > 0.0f) {
       const vec3 current(state.velocities[i]);

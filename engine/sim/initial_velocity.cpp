@@ -2,14 +2,15 @@
 
 namespace vkxpbd {
 
-glm::dvec3 centreOfMass(const std::vector<glm::vec4>& positions, uint32_t first, uint32_t count) {
+glm::dvec3 centreOfMass(const Model& model, uint32_t first, uint32_t count) {
   glm::dvec3 weighted(0.0), plain(0.0);
   double mass = 0.0;  // kg
   for (uint32_t i = first; i < first + count; ++i) {
-    const glm::dvec3 x{glm::vec3(positions[i])};
+    const glm::dvec3 x = restPosition(model, i);
     plain += x;
-    if (positions[i].w > 0.0f) {
-      const double m = 1.0 / static_cast<double>(positions[i].w);
+    const float w = model.restPositions[i].w;
+    if (w > 0.0f) {
+      const double m = 1.0 / static_cast<double>(w);
       weighted += m * x;
       mass += m;
     }
@@ -22,7 +23,7 @@ void setBodyVelocity(Model& model, const std::string& name, uint32_t first, uint
                      glm::vec3 velocity, glm::vec3 angularVelocity) {
   model.bodies.push_back({name, first, count});
   model.initialVelocities.resize(model.particleCount(), glm::vec4(0.0f));
-  const glm::dvec3 c = centreOfMass(model.restPositions, first, count);
+  const glm::dvec3 c = centreOfMass(model, first, count);
   const glm::dvec3 v(velocity), omega(angularVelocity);
   for (uint32_t i = first; i < first + count; ++i) {
     const bool moves = model.restPositions[i].w > 0.0f;

@@ -9,9 +9,9 @@
 
 namespace vkxpbd {
 
-// Mass-weighted centre (m) of the moving particles [first, first + count) (inverse mass > 0); the
-// plain mean of the positions when every particle is pinned.
-glm::dvec3 centreOfMass(const std::vector<glm::vec4>& positions, uint32_t first, uint32_t count);
+// Mass-weighted centre (m) of the moving particles [first, first + count) of `model` at rest (inverse
+// mass > 0), from the exact rest positions (restPosition); the plain mean when every particle is pinned.
+glm::dvec3 centreOfMass(const Model& model, uint32_t first, uint32_t count);
 
 // Gives particles [first, first + count) of `model` the velocity v_i = v + ω × (x_i − c), with v in
 // m/s, ω in rad/s about world axes and c the centre of mass of the body's moving particles. Pinned

@@ -117,9 +117,7 @@ void pinParticle(Model& model, uint32_t particle, const std::optional<PinMotionD
     model.motions.push_back(
         PinMotion{glm::vec4(motionDesc->vector, 0.0f), motionDesc->frequency, motionDesc->type, 0u, 0u});
   }
-  glm::vec4& rest = model.restPositions[particle];
-  rest.w = 0.0f;
-  model.pins.push_back(Pin{particle, motion, 0u, 0u, glm::vec4(glm::vec3(rest), 0.0f)});
+  pinAtRest(model, particle, motion, 0u);
 }
 
 void addMeshPins(const SceneDesc& scene, Model& model, const ClothDesc& cloth, const TriangleMesh& mesh,

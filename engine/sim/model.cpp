@@ -111,6 +111,14 @@ glm::vec3 restOffset(const Model& model, uint32_t a, uint32_t b) {
   return glm::vec3(restPosition(model, a) - restPosition(model, b));
 }
 
+void pinAtRest(Model& model, uint32_t p, uint32_t motion, uint32_t attach) {
+  glm::vec4& rest = model.restPositions[p];
+  rest.w = 0.0f;
+  const glm::vec4 low = p < model.restPositionsLow.size() ? model.restPositionsLow[p] : glm::vec4(0.0f);
+  model.pins.push_back(
+      Pin{p, motion, attach, 0u, glm::vec4(glm::vec3(rest), 0.0f), glm::vec4(glm::vec3(low), 0.0f)});
+}
+
 glm::dvec3 exactPosition(const State& state, size_t i) {
   const glm::dvec3 high{glm::vec3(state.positions[i])};
   if (i >= state.positionsLow.size()) return high;

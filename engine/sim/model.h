@@ -248,6 +248,10 @@ void appendParticle(Model& model, const glm::dvec3& x, float inverseMass);
 glm::dvec3 restPosition(const Model& model, uint32_t p);
 // x_a − x_b at rest (m), rounded once: as exact a metre-scale offset at 1 km from the origin as at it.
 glm::vec3 restOffset(const Model& model, uint32_t a, uint32_t b);
+// Pins particle p at its rest position (target and its low part, exact far from the origin) and makes
+// it immovable (inverse mass 0); motion: index into Model::motions or VKXPBD_NONE, attach: 1 + the
+// collider it follows or 0 (gpu::Pin).
+void pinAtRest(Model& model, uint32_t p, uint32_t motion, uint32_t attach);
 
 // Particle i's position with its low part (m), exact; an empty positionsLow counts as zero.
 glm::dvec3 exactPosition(const State& state, size_t i);

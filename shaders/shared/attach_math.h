@@ -8,13 +8,14 @@
 
 XPBD_BEGIN_NAMESPACE
 
-// Displacement (m) of an attached pin from its rest target `target` (m, world) at time t (s), the same
-// role as pinOffset for a moving pin: the pin is at target + this. Written as the centre's displacement
-// plus the change of the rotated offset, so that no term carries the distance to the world origin.
-XPBD_FN vec3 attachedPinOffset(Collider c, vec3 target, float t) {
-  vec3 r0 = target - vec3(c.position);                     // offset at t = 0, world axes (m)
+// Displacement (m) of an attached pin from its rest target target + targetLow (m, world; Pin) at time t
+// (s), the same role as pinOffset for a moving pin: the pin is at the rest target + this. Written as the
+// centre's displacement plus the change of the rotated offset, so that no term carries the distance to
+// the world origin.
+XPBD_FN vec3 attachedPinOffset(Collider c, vec3 target, vec3 targetLow, float t) {
+  vec3 r0 = (target - vec3(c.position)) + targetLow;       // offset at t = 0, world axes (m)
   vec3 local = quatRotate(quatConjugate(c.rotation), r0);  // the same in the collider's frame (m)
-  vec3 shift = colliderCentre(c, t) - vec3(c.position);    // the centre's displacement (m)
+  vec3 shift = colliderDisplacement(c, t);                 // the centre's displacement (m)
   return shift + (quatRotate(colliderRotation(c, t), local) - r0);
 }
 

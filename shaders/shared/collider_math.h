@@ -36,10 +36,17 @@ XPBD_FN vec4 colliderRotation(Collider c, float t) {
   return quatMul(turn, c.rotation);
 }
 
-// Centre at time t (s): a straight line plus an optional oscillation about it.
-XPBD_FN vec3 colliderCentre(Collider c, float t) {
+// The centre's displacement from its place at t = 0 at time t (s): a straight line plus an optional
+// oscillation about it. Kept apart from the place, so that far from the origin it is not rounded to the
+// place's ulp (attached pins, shared/attach_math.h).
+XPBD_FN vec3 colliderDisplacement(Collider c, float t) {
   float phase = 2.0f * VKXPBD_PI * c.oscillation.w * t;  // rad
-  return vec3(c.position) + vec3(c.linearVelocity) * t + vec3(c.oscillation) * sin(phase);
+  return vec3(c.linearVelocity) * t + vec3(c.oscillation) * sin(phase);
+}
+
+// Centre at time t (s).
+XPBD_FN vec3 colliderCentre(Collider c, float t) {
+  return vec3(c.position) + colliderDisplacement(c, t);
 }
 
 // Velocity of the collider's material at world point x (m/s): the derivative of the motion above.

@@ -27,7 +27,8 @@ struct Pin {
   // a plain one).
   uint attach;
   uint pad1;
-  vec4 target;  // xyz rest target (m)
+  vec4 target;     // xyz rest target (m): the particle's rest position, high part
+  vec4 targetLow;  // xyz its low part (m; Model::restPositionsLow): target + targetLow is exact far out
 };
 
 struct PinMotion {
@@ -247,7 +248,7 @@ XPBD_END_NAMESPACE
 
 #ifdef __cplusplus
 static_assert(sizeof(vkxpbd::gpu::DistanceConstraint) == 24);
-static_assert(sizeof(vkxpbd::gpu::Pin) == 32);
+static_assert(sizeof(vkxpbd::gpu::Pin) == 48);
 static_assert(sizeof(vkxpbd::gpu::Collider) == 128);
 static_assert(sizeof(vkxpbd::gpu::PinMotion) == 32);
 static_assert(sizeof(vkxpbd::gpu::SimParams) == 128);
