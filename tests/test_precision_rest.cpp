@@ -6,12 +6,12 @@
 #include <cmath>
 #include <cstdio>
 #include <functional>
-#include <sstream>
 #include <string>
 
 #include <gtest/gtest.h>
 
 #include "cpu_run.h"
+#include "far_scenes.h"
 #include "scene/scene.h"
 #include "sim/cloth_builder.h"
 #include "sim/cpu_solver.h"
@@ -21,15 +21,8 @@
 namespace vkxpbd {
 namespace {
 
-// Every axis moved, so no coordinate stays small.
-const glm::dvec3 kFar(1000.0, 1000.0, -1000.0);
-
-std::string at(glm::dvec3 offset, double x, double y, double z) {
-  std::ostringstream out;
-  out.precision(12);
-  out << '[' << x + offset.x << ", " << y + offset.y << ", " << z + offset.z << ']';
-  return out.str();
-}
+using test::at;
+using test::kFar;
 
 // A grid cloth with pins and tethers, a mesh cloth, a Neo-Hookean soft body and a pressurised shell, with
 // the hierarchy, every placement moved by `offset` (m).
@@ -159,26 +152,16 @@ TEST(PrecisionRest, ClothLyingOnTheGroundOneKilometreFromTheOriginMeasuresAsAtTh
 
 // Moving and attached pins hold their particle at its exact rest position plus the motion. Before, a
 // moving pin's particle sat at its float target, up to 3.1e-5 m (half an ulp) from its rest position 1 km
-// from the origin, 0.8% of this cloth's 3.9 mm spacing, and the first substep took that as a velocity; an
-// attached pin's collider motion was rounded to the collider's place. A cloth hanging from a swinging pin
-// and a pin riding a moving, turning box, with the hierarchy, both modes, 8 frames: the same positions
-// 1 km away as at the origin (measured 1.2e-7 / 9.4e-8 m apart, gs / jacobi; before the fix 2.8e-5 m).
-// A collider's place is a float, like any collider's: the box sits where 1 km + 1.375 m is exact, or its
-// rotation would swing the pin by that rounding. Over more frames the swinging cloth amplifies the
-// rounding of the low parts (1.1e-5 m apart after 20 frames) as it does at the origin.
+// from the origin (0.8% of this cloth's 3.9 mm spacing), and the first substep took that as a velocity;
+// an attached pin's collider motion was rounded to the collider's place. A cloth hanging from a swinging
+// pin and a pin riding a moving, turning box (test::swingingPinsCloth), with the hierarchy, both modes,
+// 8 frames: the same positions 1 km away as at the origin (measured 1.3e-7 / 1.2e-7 m apart, gs /
+// jacobi; before the fix 9.5e-4 m, and strain p99 off by 1e-4). Over more frames the swinging cloth
+// amplifies the rounding of the low parts (about 1e-5 m apart after 20 frames) as it does at the origin.
 TEST(PrecisionRest, MovingAndAttachedPinsOneKilometreFromTheOriginMoveAsAtTheOrigin) {
-  auto hanging = [](glm::dvec3 o) {
-    return R"({"name": "pins", "solver": {"hierarchy": {"enabled": true}}, "cloths": [{"size": [0.5, 0.5],
-          "resolution": [128, 128], "center": )" +
-           at(o, 0, 1, 0) + R"(, "plane": "xy", "pins": [
-              {"i": 0, "j": -1, "motion": {"type": "sine", "vector": [0, 0, 0.05], "frequency": 1}},
-              {"i": -1, "j": -1, "attach": "hand"}]}],
-          "colliders": [{"type": "box", "name": "hand", "center": )" +
-           at(o, 0.25, 1.375, 0) + R"(, "half_extents": [0.02, 0.02, 0.02], "velocity": [0, 0, 0.1],
-            "angular_velocity": [0.5, 0, 0]}]})";
-  };
+  auto hanging = [](glm::dvec3 o) { return test::swingingPinsCloth(o, 128); };
   for (SolverMode mode : {SolverMode::GaussSeidel, SolverMode::Jacobi})
-    EXPECT_LT(runNearAndFar(hanging, mode, 8).apart, 1e-6) << solverModeName(mode);  // before: 2.8e-5
+    EXPECT_LT(runNearAndFar(hanging, mode, 8).apart, 1e-6) << solverModeName(mode);  // before: 9.5e-4
 }
 
 }  // namespace
