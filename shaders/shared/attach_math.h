@@ -5,6 +5,7 @@
 #define VKXPBD_SHARED_ATTACH_MATH_H
 
 #include "shared/collider_math.h"
+#include "shared/position_math.h"
 
 XPBD_BEGIN_NAMESPACE
 
@@ -13,9 +14,9 @@ XPBD_BEGIN_NAMESPACE
 // centre's displacement plus the change of the rotated offset, so that no term carries the distance to
 // the world origin.
 XPBD_FN vec3 attachedPinOffset(Collider c, vec3 target, vec3 targetLow, float t) {
-  vec3 r0 = (target - vec3(c.position)) + targetLow;       // offset at t = 0, world axes (m)
-  vec3 local = quatRotate(quatConjugate(c.rotation), r0);  // the same in the collider's frame (m)
-  vec3 shift = colliderDisplacement(c, t);                 // the centre's displacement (m)
+  XPBD_PRECISE vec3 r0 = (target - vec3(c.position)) + targetLow;  // offset at t = 0, world axes (m)
+  vec3 local = quatRotate(quatConjugate(c.rotation), r0);          // the same in the collider's frame (m)
+  vec3 shift = colliderDisplacement(c, t);                         // the centre's displacement (m)
   return shift + (quatRotate(colliderRotation(c, t), local) - r0);
 }
 
