@@ -3,10 +3,13 @@
 // (test_gpu_precision.cpp).
 #pragma once
 
+#include <algorithm>
 #include <sstream>
 #include <string>
 
 #include <glm/glm.hpp>
+
+#include "sim/model.h"
 
 namespace vkxpbd::test {
 
@@ -19,6 +22,15 @@ inline std::string at(glm::dvec3 offset, double x, double y, double z) {
   out.precision(12);
   out << '[' << x + offset.x << ", " << y + offset.y << ", " << z + offset.z << ']';
   return out.str();
+}
+
+// The largest distance between a particle's position in `a` and in `b` (m), `a` taken less `offset` (m):
+// both with their low parts (exactPosition).
+inline double largestDistance(const State& a, const State& b, glm::dvec3 offset = glm::dvec3(0.0)) {
+  double d = 0.0;
+  for (size_t p = 0; p < a.positions.size(); ++p)
+    d = std::max(d, glm::length(exactPosition(a, p) - offset - exactPosition(b, p)));
+  return d;
 }
 
 // A `resolution`² cloth of 0.5 m hanging in the xy plane from a pin swinging along z (sine, 5 cm, 1 Hz) and

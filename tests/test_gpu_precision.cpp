@@ -114,14 +114,10 @@ TEST_F(GpuPrecision, MovingAndAttachedPinsOneKilometreAwayAgreeWithTheCpuAndTheO
       const test::GpuCpuStates run =
           test::runGpuAndCpu(*ctx, model, scene.solver, buildSolverLayout(model, scene.solver), 8);
       gpuStates[k] = run.gpu;
-      if (k == 1)
-        for (size_t p = 0; p < run.gpu.positions.size(); ++p)
-          cpuApart = std::max(cpuApart, glm::length(exactPosition(run.gpu, p) - exactPosition(run.cpu, p)));
+      if (k == 1) cpuApart = test::largestDistance(run.gpu, run.cpu);
     }
-    double originApart = 0.0;  // the GPU's run 1 km away against its run at the origin, less the offset (m)
-    for (size_t p = 0; p < gpuStates[0].positions.size(); ++p)
-      originApart = std::max(originApart, glm::length(exactPosition(gpuStates[1], p) - test::kFar -
-                                                      exactPosition(gpuStates[0], p)));
+    // The GPU's run 1 km away against its run at the origin, less the offset (m).
+    const double originApart = test::largestDistance(gpuStates[1], gpuStates[0], test::kFar);
     std::printf("%s: 1 km away the GPU is %.2e m from the CPU and %.2e m from its run at the origin\n",
                 solverModeName(mode), cpuApart, originApart);
     EXPECT_LT(cpuApart, 1e-6) << solverModeName(mode);
