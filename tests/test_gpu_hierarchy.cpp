@@ -24,7 +24,7 @@ namespace vkxpbd {
 namespace {
 
 constexpr uint32_t kFrames = 30;
-// The "coarse levels" bound the tests fuse with (the default, kFusedLevelConstraints, is off).
+// The "coarse levels" bound the tests fuse with (above the default, SolverSettings::fuseSmallLevels).
 constexpr uint32_t kTestFuseBound = 8192;
 
 struct HierarchyCase {
@@ -32,7 +32,7 @@ struct HierarchyCase {
   SolverMode mode;
   bool bdf2 = false;  // BDF2 (the hierarchy's bodies integrate with Euler: flags in the hierarchy buffer),
                       // else implicit Euler
-  bool fused = true;  // the small levels in one dispatch (kTestFuseBound), else one pass per colour (default)
+  bool fused = true;  // the small levels in one dispatch (kTestFuseBound), else one pass per colour
   bool compression = false;  // coarse constraints also resist compression (compression_compliance)
   bool scaled = false;       // bilateral, stiffness_scale 0.02, stiffness_growth 2.8 (soft column before)
   bool frequency = false;    // bilateral, natural_frequency 226 rad/s (the soft column's setting)
@@ -66,9 +66,10 @@ SceneDesc caseScene(const HierarchyCase& c) {
 class GpuHierarchy : public test::GpuTest, public ::testing::WithParamInterface<HierarchyCase> {};
 
 TEST_P(GpuHierarchy, MatchesTheCpuAndRerunsBitwise) {
-  const SceneDesc scene = caseScene(GetParam());
+  SceneDesc scene = caseScene(GetParam());
+  scene.solver.fuseSmallLevels = GetParam().fused ? kTestFuseBound : 0u;
   const Model model = buildModel(scene);
-  const SolverLayout layout = buildSolverLayout(model, scene.solver, GetParam().fused ? kTestFuseBound : 0u);
+  const SolverLayout layout = buildSolverLayout(model, scene.solver);
   ASSERT_GE(layout.hierarchy.levelCount(), 1u);
   EXPECT_EQ(layout.fusedLevel > 0, GetParam().fused);
 
@@ -154,7 +155,7 @@ const vk::StageTime* stageNamed(const std::vector<vk::StageTime>& stages, const 
 
 // Per substep: the small levels (fused with kTestFuseBound) in one "coarse levels" dispatch, every other
 // level's colours and one prolongation per level, on top of the flat frame's passes; with no level fused
-// (fusedLevelConstraints 0, the default) every level has its own passes.
+// (fuseSmallLevels 0) every level has its own passes.
 class GpuHierarchySchedule : public test::GpuTest {};
 
 TEST_F(GpuHierarchySchedule, PassCountsStagesAndLabels) {
@@ -164,7 +165,8 @@ TEST_F(GpuHierarchySchedule, PassCountsStagesAndLabels) {
     const Model model = buildModel(scene);
     const SolverLayout flatLayout = buildSolverLayout(model, scene.solver);
     scene.solver.hierarchy.enabled = true;
-    const SolverLayout layout = buildSolverLayout(model, scene.solver, fuseBound);
+    scene.solver.fuseSmallLevels = fuseBound;
+    const SolverLayout layout = buildSolverLayout(model, scene.solver);
     const Hierarchy& h = layout.hierarchy;
     ASSERT_GE(h.levelCount(), 2u);
     // 16²: every level is small (≤ kTestFuseBound constraints), so all are fused.

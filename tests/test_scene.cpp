@@ -124,7 +124,8 @@ TEST(SceneParse, ReadsEveryField) {
   const std::string json = R"({
     "name": "everything",
     "solver": {"dt": 0.01, "substeps": 4, "iterations": 3, "mode": "jacobi", "model": "pbd", "omega": 1.5,
-               "damping": 0.25, "gravity": [0, 0, -1], "max_colours": 16, "min_colour_size": 100},
+               "damping": 0.25, "gravity": [0, 0, -1], "max_colours": 16, "min_colour_size": 100,
+               "fuse_small_levels": 2048},
     "thickness": 0.01,
     "cloths": [{"name": "sheet", "size": [2, 0.5], "resolution": [10, 20], "center": [1, 2, 3], "plane": "xy",
                 "areal_density": 0.3, "mass_distribution": "uniform", "shear": false, "bend": false,
@@ -148,6 +149,7 @@ TEST(SceneParse, ReadsEveryField) {
   EXPECT_EQ(scene.solver.gravity, glm::vec3(0.0f, 0.0f, -1.0f));
   EXPECT_EQ(scene.solver.colouring.maxColours, 16u);
   EXPECT_EQ(scene.solver.colouring.minColourSize, 100u);
+  EXPECT_EQ(scene.solver.fuseSmallLevels, 2048u);
   EXPECT_FLOAT_EQ(scene.thickness, 0.01f);
 
   ASSERT_EQ(scene.cloths.size(), 1u);
@@ -346,6 +348,9 @@ const BadInput kBadInputs[] = {
     {"zero max colours", solverJson(R"("max_colours": 0)"), "solver.max_colours"},
     {"too many colours", solverJson(R"("max_colours": 65)"), "solver.max_colours"},
     {"negative min colour size", solverJson(R"("min_colour_size": -1)"), "solver.min_colour_size"},
+    {"negative fuse bound", solverJson(R"("fuse_small_levels": -1)"), "solver.fuse_small_levels"},
+    {"fractional fuse bound", solverJson(R"("fuse_small_levels": 1.5)"), "solver.fuse_small_levels"},
+    {"huge fuse bound", solverJson(R"("fuse_small_levels": 1e9)"), "solver.fuse_small_levels"},
     {"negative thickness", sceneWith("", R"("thickness": -0.001)"), "thickness"},
     {"resolution 1", sceneWith(R"("resolution": [8, 1])"), "cloths[0].resolution[1]"},
     {"resolution too large", sceneWith(R"("resolution": [5000, 8])"), "cloths[0].resolution[0]"},

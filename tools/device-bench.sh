@@ -35,9 +35,13 @@ VKXPBD_VALIDATION=1 ./build/tests/test_gpu --gtest_output="json:$OUT/test_gpu.js
 echo "test_gpu exit code: ${PIPESTATUS[0]}" | tee -a "$OUT/test_gpu.log"
 [ "$tests_only" = 1 ] && exit 0
 $bin bench --sizes 64,128,256,512,1024 --modes gs,jacobi --out "$OUT/bench.json" "$@" 2>&1 | tee "$OUT/bench.log"
-# Hierarchical XPBD (issue 13): the cloth cases 256² to 1024² with the hierarchy, the same run's flat ones above.
-$bin bench --sizes 256,512,1024 --modes gs,jacobi --hierarchy --render-size 0 --soft-bodies 0 --contacts-size 0 \
+# Hierarchical XPBD (issue 13): the cloth cases 256² to 1024² with the hierarchy; each case also times the flat
+# solver and the hierarchy without its fused small levels in the same run, frame by frame in turn ("same_run":
+# the ratios to the flat solver). A second run fuses up to 8192 coarse constraints, to choose the default.
+$bin bench --sizes 128,256,512,1024 --modes gs,jacobi --hierarchy --render-size 0 --soft-bodies 0 --contacts-size 0 \
   --out "$OUT/bench_hierarchy.json" 2>&1 | tee "$OUT/bench_hierarchy.log"
+$bin bench --sizes 128,256,512,1024 --modes gs --hierarchy --fuse-small-levels 8192 --frames 100 --render-size 0 \
+  --soft-bodies 0 --contacts-size 0 --out "$OUT/bench_hierarchy_fuse8192.json" 2>&1 | tee "$OUT/bench_hierarchy_fuse8192.log"
 # Soft bodies and self-collision at GPU scale: 1000 Neo-Hookean blocks, a 512² self-colliding cloth.
 $bin bench --sizes 64 --modes gs,jacobi --render-size 0 --soft-bodies 1000 --contacts-size 512 --out "$OUT/bench_bodies.json" 2>&1 | tee "$OUT/bench_bodies.log"
 $bin run scenes/large_cloth.json --headless --frames 300 --out "$OUT/large" 2>&1 | tee "$OUT/large.log"

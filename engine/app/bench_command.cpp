@@ -8,6 +8,7 @@
 #include <cstdio>
 #include <ctime>
 #include <filesystem>
+#include <memory>
 
 #include "app/bench_bandwidth.h"
 #include "app/commands.h"
@@ -39,52 +40,76 @@ struct Timing {
   State state;             // after the timed frames
 };
 
-Timing timeSolver(const vk::Context& ctx, const BenchOptions& options, const Model& model,
-                  const SolverSettings& settings, const SolverLayout& layout, const std::string& label) {
-  Timing timing;
-  // Progress over the case's frames: warm-up, timed and profiled.
+// One solver configuration of a timed case.
+struct Variant {
+  const Model* model;
+  const SolverSettings* settings;
+  const SolverLayout* layout;
+};
+
+// Times several configurations in one run, frame by frame in turn (each frame's first one rotating), so
+// that a load that comes and goes on the machine (lavapipe shares its cores) falls on all of them alike
+// and their ratios hold within the run. Then each one's timestamped frames.
+std::vector<Timing> timeSolvers(const vk::Context& ctx, const BenchOptions& options,
+                                const std::vector<Variant>& variants, const std::string& label) {
+  const size_t n = variants.size();
+  std::vector<Timing> timings(n);
   Progress progress(progressStyle(options.common.quiet), "bench " + label,
-                    options.warmupFrames + options.frames + kProfiledFrames);
+                    n * (options.warmupFrames + options.frames + kProfiledFrames));
+  uint32_t done = 0;
   GpuSolverOptions untimed;
   untimed.timestamps = false;
-  GpuSolver solver(ctx, model, settings, layout, untimed);
-  solver.simulate(options.warmupFrames);
-  solver.wait();
-  progress.update(options.warmupFrames);
-  std::vector<double> wallMs;
-  for (uint32_t f = 0; f < options.frames; ++f) {
-    auto start = std::chrono::steady_clock::now();
-    solver.simulate(1);
-    solver.wait();
-    wallMs.push_back(
-        std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - start).count());
-    progress.update(options.warmupFrames + f + 1);
+  std::vector<std::unique_ptr<GpuSolver>> solvers;
+  for (const Variant& v : variants) {
+    solvers.push_back(std::make_unique<GpuSolver>(ctx, *v.model, *v.settings, *v.layout, untimed));
+    solvers.back()->simulate(options.warmupFrames);
+    solvers.back()->wait();
+    progress.update(done += options.warmupFrames);
   }
-  std::vector<double> gpuMs;
-  {
-    GpuSolver profiled(ctx, model, settings, layout);
-    profiled.upload(solver.download());
-    for (uint32_t f = 0; f < kProfiledFrames; ++f) {
-      profiled.simulate(1);
-      profiled.wait();
-      double gpu = 0.0;
-      std::vector<vk::StageTime> stages = profiled.lastFrameTimes(&gpu);
-      gpuMs.push_back(gpu);
-      progress.update(options.warmupFrames + options.frames + f + 1);
-      if (timing.stages.empty())
-        timing.stages = stages;
-      else
-        for (size_t i = 0; i < stages.size(); ++i) timing.stages[i].ms += stages[i].ms;
+  std::vector<std::vector<double>> wallMs(n);
+  for (uint32_t f = 0; f < options.frames; ++f)
+    for (size_t k = 0; k < n; ++k) {
+      const size_t i = (f + k) % n;
+      auto start = std::chrono::steady_clock::now();
+      solvers[i]->simulate(1);
+      solvers[i]->wait();
+      wallMs[i].push_back(
+          std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - start).count());
+      progress.update(++done);
     }
-    for (vk::StageTime& s : timing.stages) s.ms /= kProfiledFrames;
+  for (size_t i = 0; i < n; ++i) {
+    Timing& timing = timings[i];
+    std::vector<double> gpuMs;
+    {
+      GpuSolver profiled(ctx, *variants[i].model, *variants[i].settings, *variants[i].layout);
+      profiled.upload(solvers[i]->download());
+      for (uint32_t f = 0; f < kProfiledFrames; ++f) {
+        profiled.simulate(1);
+        profiled.wait();
+        double gpu = 0.0;
+        std::vector<vk::StageTime> stages = profiled.lastFrameTimes(&gpu);
+        gpuMs.push_back(gpu);
+        progress.update(++done);
+        if (timing.stages.empty())
+          timing.stages = stages;
+        else
+          for (size_t s = 0; s < stages.size(); ++s) timing.stages[s].ms += stages[s].ms;
+      }
+      for (vk::StageTime& s : timing.stages) s.ms /= kProfiledFrames;
+    }
+    timing.frameMs = median(wallMs[i]);
+    timing.gpuMs = median(gpuMs);
+    timing.passes = solvers[i]->passesPerFrame();
+    timing.schedule = solvers[i]->schedule();
+    timing.state = solvers[i]->download();
   }
   progress.finish();
-  timing.frameMs = median(wallMs);
-  timing.gpuMs = median(gpuMs);
-  timing.passes = solver.passesPerFrame();
-  timing.schedule = solver.schedule();
-  timing.state = solver.download();
-  return timing;
+  return timings;
+}
+
+Timing timeSolver(const vk::Context& ctx, const BenchOptions& options, const Model& model,
+                  const SolverSettings& settings, const SolverLayout& layout, const std::string& label) {
+  return std::move(timeSolvers(ctx, options, {{&model, &settings, &layout}}, label).front());
 }
 
 // What every timed case reports: sizes, colouring, passes and the times.
@@ -122,6 +147,27 @@ nlohmann::json hierarchyJson(const Hierarchy& h) {
   return {{"enabled", !h.empty()}, {"levels", levels}};
 }
 
+// The bound of the "coarse levels" dispatch that `bench --hierarchy` compares with when the case does not
+// fuse (coarse constraints; docs/hierarchy.md "Frame time, measured in one run").
+constexpr uint32_t kBenchFuseSmallLevels = 2048;
+
+// One configuration of a case's same-run comparison (bench --hierarchy): its frame times, their ratios to
+// the flat solver's of the same run, and the cloth's stretch after the timed frames.
+nlohmann::json sameRunJson(const Variant& v, const Timing& t, const Timing& flat) {
+  const StrainStats stretch = measureStrain(*v.model, t.state.positions, ConstraintKind::Stretch);
+  nlohmann::json j;
+  j["hierarchy"] = !v.layout->hierarchy.empty();
+  j["fuse_small_levels"] = v.settings->fuseSmallLevels;
+  j["fused_from_level"] = v.layout->fusedLevel;  // 0: none
+  j["passes_per_frame"] = t.passes;
+  j["median_wall_ms_per_frame"] = t.frameMs;
+  j["median_gpu_ms_per_profiled_frame"] = t.gpuMs;
+  j["wall_ratio_to_flat"] = t.frameMs / flat.frameMs;
+  j["gpu_ratio_to_flat"] = t.gpuMs / flat.gpuMs;
+  j["stretch_after_frames"] = strainJson(stretch);
+  return j;
+}
+
 nlohmann::json benchOne(const vk::Context& ctx, const BenchOptions& options, uint32_t size, SolverMode mode) {
   SceneDesc scene = builtinScene("standard_cloth");
   scene.cloths.at(0).resolution = {size, size};
@@ -130,8 +176,26 @@ nlohmann::json benchOne(const vk::Context& ctx, const BenchOptions& options, uin
   options.overrides.applyTo(scene.solver);
   const Model model = buildModel(scene);
   const SolverLayout layout = buildSolverLayout(model, scene.solver);
-  const Timing t = timeSolver(ctx, options, model, scene.solver, layout,
-                              std::to_string(size) + "x" + std::to_string(size) + " " + solverModeName(mode));
+  // With the hierarchy, the flat solver and the hierarchy with the other "coarse levels" setting (every
+  // level its own passes, or, when the case fuses none, fused at kBenchFuseSmallLevels) are timed in the
+  // same run, frame by frame in turn: the "same device, same run" ratio, and what the fused
+  // dispatch is worth on this device.
+  const bool compare = !layout.hierarchy.empty();
+  SolverSettings flatSettings = scene.solver, otherSettings = scene.solver;
+  flatSettings.hierarchy.enabled = false;
+  flatSettings.hierarchy.overridesBodies = true;
+  flatSettings.fuseSmallLevels = 0;  // no levels to fuse
+  otherSettings.fuseSmallLevels = scene.solver.fuseSmallLevels == 0 ? kBenchFuseSmallLevels : 0;
+  const SolverLayout flatLayout = compare ? buildSolverLayout(model, flatSettings) : SolverLayout{};
+  const SolverLayout otherLayout = compare ? buildSolverLayout(model, otherSettings) : SolverLayout{};
+  std::vector<Variant> variants{{&model, &scene.solver, &layout}};
+  if (compare) {
+    variants.push_back({&model, &flatSettings, &flatLayout});
+    variants.push_back({&model, &otherSettings, &otherLayout});
+  }
+  const std::vector<Timing> timings = timeSolvers(
+      ctx, options, variants, std::to_string(size) + "x" + std::to_string(size) + " " + solverModeName(mode));
+  const Timing& t = timings.front();
   const std::optional<uint32_t> bad = findNonFinite(t.state);
   const StrainStats stretch = measureStrain(model, t.state.positions, ConstraintKind::Stretch);
   std::printf(
@@ -142,11 +206,26 @@ nlohmann::json benchOne(const vk::Context& ctx, const BenchOptions& options, uin
       bad ? "  NON-FINITE" : "");
   nlohmann::json result = timedCaseJson(model, scene.solver, layout, t);
   std::printf("%s\n", bandwidthLine(result.at("bandwidth")).c_str());
+  if (compare) {
+    nlohmann::json sameRun = nlohmann::json::array();
+    for (size_t i = 0; i < timings.size(); ++i) {
+      if (!firstNonFinite) firstNonFinite = nonFiniteError(model, timings[i].state);
+      sameRun.push_back(sameRunJson(variants[i], timings[i], timings[1]));
+      std::printf(
+          "    same run: %-9s fuse %-5u %4u passes  %8.3f ms/frame (%.2fx flat)  GPU %8.3f ms/frame "
+          "(%.2fx flat)\n",
+          i == 1 ? "flat" : "hierarchy", variants[i].settings->fuseSmallLevels, timings[i].passes,
+          timings[i].frameMs, timings[i].frameMs / timings[1].frameMs, timings[i].gpuMs,
+          timings[i].gpuMs / timings[1].gpuMs);
+    }
+    result["same_run"] = sameRun;
+  }
   std::fflush(stdout);
   result.update({{"size", size},
                  {"mode", solverModeName(mode)},
                  {"tethers", options.tethers},
                  {"hierarchy", hierarchyJson(layout.hierarchy)},
+                 {"fuse_small_levels", scene.solver.fuseSmallLevels},
                  {"model", constraintModelName(scene.solver.constraintModel)},
                  {"omega", scene.solver.omega},
                  {"stretch_after_frames", strainJson(stretch)}});

@@ -105,6 +105,8 @@ bool readShared(ArgReader& r, const std::string& arg, SolverOverrides& o, Common
     o.omega = r.positive(arg, 2.0f);
   } else if (arg == "--hierarchy" || arg == "--no-hierarchy") {
     o.hierarchy = arg == "--hierarchy";
+  } else if (arg == "--fuse-small-levels") {
+    o.fuseSmallLevels = r.count(arg, 0, kMaxFuseSmallLevels);
   } else if (arg == "--device") {
     c.device = r.value(arg);
   } else if (arg == "--validation") {
@@ -133,6 +135,7 @@ void SolverOverrides::applyTo(SolverSettings& settings) const {
   if (substeps) settings.substeps = *substeps;
   if (iterations) settings.iterations = *iterations;
   if (omega) settings.omega = *omega;
+  if (fuseSmallLevels) settings.fuseSmallLevels = *fuseSmallLevels;
   if (hierarchy) {
     settings.hierarchy.enabled = *hierarchy;
     settings.hierarchy.overridesBodies = true;
@@ -352,8 +355,8 @@ usage:
              [--integrator euler|bdf2] [--substeps S] [--iterations I] [--omega W] [--device N|name] [--out DIR]
              [--no-timestamps] [--validation] [--capture-frame F] [--renderdoc] [--stats] [--record DIR]
              [--view shaded|wireframe|colours|stress]
-             [--trajectory FILE [--trajectory-every K]] [--hierarchy|--no-hierarchy] [--quiet]
-             [--export DIR [--every K]]
+             [--trajectory FILE [--trajectory-every K]] [--hierarchy|--no-hierarchy]
+             [--fuse-small-levels N] [--quiet] [--export DIR [--every K]]
       Opens a window showing SCENE (default: the built-in flag scene) with a settings panel (keys and
       mouse: docs/rendering.md); --frames N closes it after N displayed frames; --record DIR writes each
       displayed frame to DIR/frame_NNNNN.png (and video.mp4 with ffmpeg); --view: the view at start.
@@ -369,19 +372,25 @@ usage:
   vkxpbd bench [--out FILE.json] [--sizes 64,128,256,512] [--modes gs,jacobi] [--frames N]
                [--warmup N] [--substeps S] [--iterations I] [--omega W] [--device N|name]
                [--tethers] [--hierarchy]  (the cloth cases with tethers / with the hierarchy)
+               [--fuse-small-levels N]
                [--render-size N]  (the case with rendering: default 128, 0 for none)
                [--soft-bodies N]  (Neo-Hookean blocks in the soft-body case: default 100, 0 for none)
                [--contacts-size N]  (the self-colliding standard cloth: default 256, 0 for none)
                [--validation] [--quiet]
       Runs the standard cloth (docs/benchmarks.md) at each size and mode; writes JSON naming the device.
-      With --hierarchy the tearing cases run with it too.
+      With --hierarchy each cloth case also times, in the same run and frame by frame in turn, the
+      flat solver and the hierarchy with every level its own passes (with --fuse-small-levels 0: with
+      the small levels fused at 2048), with ratios to the flat one ("same_run"); the tearing cases run
+      with it too.
       --hierarchy / --no-hierarchy (every command that simulates): hierarchical XPBD on or off for
-      every body, whatever the scene says (docs/hierarchy.md).
+      every body, whatever the scene says (docs/hierarchy.md). --fuse-small-levels N: the hierarchy's
+      levels of at most N coarse constraints (and all coarser ones) run in one dispatch (default 2048,
+      the scene's solver "fuse_small_levels"; 0: each level its own passes).
   vkxpbd render [SCENE.json] [--frames N] [--out DIR] [--width W] [--height H] [--every K]
                 [--view shaded|wireframe|colours|stress] [--stress-scale N] [--eye X,Y,Z]
                 [--target X,Y,Z] [--fov DEG] [--no-video] [--export DIR]
                 [--solver gs|jacobi] [--model xpbd|pbd] [--integrator euler|bdf2] [--substeps S]
-                [--iterations I] [--omega W] [--hierarchy|--no-hierarchy]
+                [--iterations I] [--omega W] [--hierarchy|--no-hierarchy] [--fuse-small-levels N]
                 [--device N|name] [--validation] [--quiet]
       Simulates SCENE (default: the built-in flag scene) for N frames (default 120) and draws it
       offscreen (no window) at W x H pixels (default 960 x 540): writes DIR/frame_FFFFF.png (default

@@ -24,6 +24,7 @@ struct SolverOverrides {
   std::optional<uint32_t> iterations;
   std::optional<float> omega;
   std::optional<bool> hierarchy;  // --hierarchy / --no-hierarchy: every body, whatever the scene says
+  std::optional<uint32_t> fuseSmallLevels;  // --fuse-small-levels N (coarse constraints; 0: off)
 
   void applyTo(SolverSettings& settings) const;
 };

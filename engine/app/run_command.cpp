@@ -192,6 +192,7 @@ int runCommand(const RunOptions& options) {
                             {"substeps", settings.substeps},
                             {"iterations", settings.iterations},
                             {"omega", settings.omega},
+                            {"fuse_small_levels", settings.fuseSmallLevels},
                             {"colouring", colouringJson(layout)},
                             {"wall_ms_per_frame", wallMs / options.frames},
                             {"gpu_ms_last_frame", gpuFrameMs},

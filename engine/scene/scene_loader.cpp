@@ -143,7 +143,7 @@ Json parseJson(const std::string& text, const std::string& file) {
 
 SolverSettings readSolver(const Node& node) {
   node.expectObject({"dt", "substeps", "iterations", "mode", "model", "integrator", "omega", "damping",
-                     "gravity", "max_colours", "min_colour_size", "hierarchy"});
+                     "gravity", "max_colours", "min_colour_size", "hierarchy", "fuse_small_levels"});
   SolverSettings solver;
   solver.frameDt = optionalNumber(node, "dt", solver.frameDt, kTimeStep);
   if (auto n = node.find("substeps")) solver.substeps = n->count(1, kMaxSubstepsOrIterations);
@@ -165,6 +165,7 @@ SolverSettings readSolver(const Node& node) {
   if (auto n = node.find("gravity")) solver.gravity = n->vec3();
   if (auto n = node.find("max_colours")) solver.colouring.maxColours = n->count(1, kMaxColours);
   if (auto n = node.find("hierarchy")) solver.hierarchy = readHierarchy(*n, solver.hierarchy);
+  if (auto n = node.find("fuse_small_levels")) solver.fuseSmallLevels = n->count(0, kMaxFuseSmallLevels);
   if (auto n = node.find("min_colour_size")) {
     solver.colouring.minColourSize = n->count(0, std::numeric_limits<uint32_t>::max());
   }

@@ -84,6 +84,9 @@ struct HierarchySettings {
   bool overridesBodies = false;
 };
 
+// The largest "fuse_small_levels" a scene or the command line may give (coarse constraints).
+inline constexpr uint32_t kMaxFuseSmallLevels = 1u << 24;
+
 struct SolverSettings {
   float frameDt = 1.0f / 60.0f;  // s
   uint32_t substeps = 10;        // per frame
@@ -96,6 +99,13 @@ struct SolverSettings {
   glm::vec3 gravity{0.0f, -9.81f, 0.0f};  // m/s²
   ColouringOptions colouring;
   HierarchySettings hierarchy;  // for every body that does not set its own
+  // The hierarchy's small levels in one dispatch: a level with at most this many coarse constraints, and
+  // every coarser one, runs in the single "coarse levels" pass (one work group, a barrier between steps)
+  // instead of a pass per colour and per prolongation; 0: every level its own passes. The default 2048
+  // was measured on lavapipe (docs/hierarchy.md "Frame time, measured in one run"): the standard cloth's
+  // frame 13–21% shorter at 128² than with every level's own passes, 4–7% at 256², a third on the soft
+  // column.
+  uint32_t fuseSmallLevels = 2048;  // coarse constraints
 
   float substepDt() const { return frameDt / static_cast<float>(substeps); }
   // α̃/α of a substep, 1/s² (1/Δt², BDF2 9/(4Δt²)): a constraint's force is λ times this.

@@ -257,8 +257,7 @@ std::vector<glm::vec4> packHierarchy(const SolverLayout& layout) {
   return words;
 }
 
-SolverLayout buildSolverLayout(const Model& model, const SolverSettings& settings,
-                               uint32_t fusedLevelConstraints) {
+SolverLayout buildSolverLayout(const Model& model, const SolverSettings& settings) {
   SolverLayout layout;
   const uint32_t totalDistance = static_cast<uint32_t>(model.distance.size());
   const uint32_t totalElements = static_cast<uint32_t>(model.elements.size());
@@ -353,7 +352,7 @@ SolverLayout buildSolverLayout(const Model& model, const SolverSettings& setting
   layout.adjacency = buildAdjacency(model, layout);
   buildVolumeRows(model, layout);
   setHierarchy(layout, buildHierarchy(model, settings), model, settings.integrator == Integrator::Bdf2,
-               fusedLevelConstraints);
+               settings.fuseSmallLevels);
   storeEulerCompliances(layout);
   layout.surface = buildSurfaceTriangles(model);
   return layout;

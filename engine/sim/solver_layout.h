@@ -74,7 +74,7 @@ struct SolverLayout {
   // coarse levels. `bdf2HierarchyParticles`: the same flags for the CPU reference (empty when VKXPBD_NONE).
   uint32_t bdf2HierarchyBase = VKXPBD_NONE;
   std::vector<uint8_t> bdf2HierarchyParticles;
-  // The small levels (at most fusedLevelConstraints constraints each, and every coarser level too) run in
+  // The small levels (at most settings.fuseSmallLevels constraints each, and every coarser level too) run in
   // one dispatch ("coarse levels"): levels fusedLevel … levelCount, coarsest first, as a program of steps
   // (kind VKXPBD_COARSE_STEP_*, base, first, count) in the hierarchy buffer at coarseProgramBase. 0: none.
   uint32_t fusedLevel = 0;
@@ -92,15 +92,8 @@ struct SolverLayout {
   uint32_t lambdaCount() const { return static_cast<uint32_t>(distance.size() + 2 * elements.size()); }
 };
 
-// A hierarchy level with at most this many constraints, and every coarser one, runs in the single
-// "coarse levels" dispatch; 0: none does. Off by default: on lavapipe the one work group with its barriers
-// cost more than the dispatches it saves (docs/hierarchy.md, "Frame time").
-inline constexpr uint32_t kFusedLevelConstraints = 0;
-
-// `fusedLevelConstraints`: the bound of the "coarse levels" dispatch (default kFusedLevelConstraints; 0:
-// off).
-SolverLayout buildSolverLayout(const Model& model, const SolverSettings& settings,
-                               uint32_t fusedLevelConstraints = kFusedLevelConstraints);
+// The small levels (settings.fuseSmallLevels) run in the single "coarse levels" dispatch.
+SolverLayout buildSolverLayout(const Model& model, const SolverSettings& settings);
 
 // BDF2 with the hierarchy (docs/hierarchy.md "BDF2"): whether `particle` belongs to a body with coarse
 // levels, which integrates with implicit Euler; false in every other run.

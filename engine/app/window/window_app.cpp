@@ -962,6 +962,10 @@ class WindowApp {
       ImGui::BulletText("level %u: %u particles, %zu constraints, %zu colours", l + 1, level.particleCount,
                         level.constraints.size(), level.colours.size());
     }
+    const uint32_t fused = sim_->layout.fusedLevel;
+    if (fused > 0)
+      ImGui::TextDisabled("levels %u-%u in one dispatch (<= %u constraints each), timed as \"level %u\"",
+                          fused, h.levelCount(), sim_->scene.solver.fuseSmallLevels, fused);
   }
 
   // Reads the state back (waits for the GPU) a few times a second while the section is open; stops the
