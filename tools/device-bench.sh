@@ -35,7 +35,7 @@ VKXPBD_VALIDATION=1 ./build/tests/test_gpu --gtest_output="json:$OUT/test_gpu.js
 echo "test_gpu exit code: ${PIPESTATUS[0]}" | tee -a "$OUT/test_gpu.log"
 [ "$tests_only" = 1 ] && exit 0
 $bin bench --sizes 64,128,256,512,1024 --modes gs,jacobi --out "$OUT/bench.json" "$@" 2>&1 | tee "$OUT/bench.log"
-# Hierarchical XPBD (issue 13): the cloth cases 256² to 1024² with the hierarchy; each case also times the flat
+# Hierarchical XPBD (issue 13): the cloth cases 128² to 1024² with the hierarchy; each case also times the flat
 # solver and the hierarchy without its fused small levels in the same run, frame by frame in turn ("same_run":
 # the ratios to the flat solver). A second run fuses up to 8192 coarse constraints, to choose the default.
 $bin bench --sizes 128,256,512,1024 --modes gs,jacobi --hierarchy --render-size 0 --soft-bodies 0 --contacts-size 0 \
