@@ -77,31 +77,33 @@ std::vector<Timing> timeSolvers(const vk::Context& ctx, const BenchOptions& opti
           std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - start).count());
       progress.update(++done);
     }
+  // The timed solvers are released before the timestamped ones are made: at most n solvers at once.
+  for (size_t i = 0; i < n; ++i) {
+    timings[i].frameMs = median(wallMs[i]);
+    timings[i].passes = solvers[i]->passesPerFrame();
+    timings[i].schedule = solvers[i]->schedule();
+    timings[i].state = solvers[i]->download();
+  }
+  solvers.clear();
   for (size_t i = 0; i < n; ++i) {
     Timing& timing = timings[i];
     std::vector<double> gpuMs;
-    {
-      GpuSolver profiled(ctx, *variants[i].model, *variants[i].settings, *variants[i].layout);
-      profiled.upload(solvers[i]->download());
-      for (uint32_t f = 0; f < kProfiledFrames; ++f) {
-        profiled.simulate(1);
-        profiled.wait();
-        double gpu = 0.0;
-        std::vector<vk::StageTime> stages = profiled.lastFrameTimes(&gpu);
-        gpuMs.push_back(gpu);
-        progress.update(++done);
-        if (timing.stages.empty())
-          timing.stages = stages;
-        else
-          for (size_t s = 0; s < stages.size(); ++s) timing.stages[s].ms += stages[s].ms;
-      }
-      for (vk::StageTime& s : timing.stages) s.ms /= kProfiledFrames;
+    GpuSolver profiled(ctx, *variants[i].model, *variants[i].settings, *variants[i].layout);
+    profiled.upload(timing.state);
+    for (uint32_t f = 0; f < kProfiledFrames; ++f) {
+      profiled.simulate(1);
+      profiled.wait();
+      double gpu = 0.0;
+      std::vector<vk::StageTime> stages = profiled.lastFrameTimes(&gpu);
+      gpuMs.push_back(gpu);
+      progress.update(++done);
+      if (timing.stages.empty())
+        timing.stages = stages;
+      else
+        for (size_t s = 0; s < stages.size(); ++s) timing.stages[s].ms += stages[s].ms;
     }
-    timing.frameMs = median(wallMs[i]);
+    for (vk::StageTime& s : timing.stages) s.ms /= kProfiledFrames;
     timing.gpuMs = median(gpuMs);
-    timing.passes = solvers[i]->passesPerFrame();
-    timing.schedule = solvers[i]->schedule();
-    timing.state = solvers[i]->download();
   }
   progress.finish();
   return timings;
