@@ -62,6 +62,31 @@ TEST(PanelSettings, HierarchyToggleRebuildsWithAndWithoutLevels) {
   EXPECT_EQ(buildSolverLayout(buildModel(own), own.solver).hierarchy.levelCount(), 0u);
 }
 
+// The "fuse small levels" toggle: on by default (the solver's default bound); off, every level gets its
+// own passes (bound 0, no fused level); on again, the default bound. A scene's own bound is kept while the
+// toggle is unchanged.
+TEST(PanelSettings, FuseSmallLevelsToggle) {
+  SceneDesc scene = shipped("soft_column");
+  PanelSettings panel = PanelSettings::from(scene);
+  EXPECT_TRUE(panel.hierarchy);
+  EXPECT_TRUE(panel.fuseSmallLevels);
+  const Model model = buildModel(scene);
+  EXPECT_GE(buildSolverLayout(model, scene.solver).fusedLevel, 1u);
+  panel.fuseSmallLevels = false;
+  panel.applyTo(scene);
+  EXPECT_EQ(scene.solver.fuseSmallLevels, 0u);
+  EXPECT_FALSE(PanelSettings::from(scene).fuseSmallLevels);
+  EXPECT_EQ(buildSolverLayout(model, scene.solver).fusedLevel, 0u);
+  panel.fuseSmallLevels = true;
+  panel.applyTo(scene);
+  EXPECT_EQ(scene.solver.fuseSmallLevels, SolverSettings{}.fuseSmallLevels);
+
+  scene.solver.fuseSmallLevels = 100;  // the scene's own bound
+  PanelSettings own = PanelSettings::from(scene);
+  own.applyTo(scene);
+  EXPECT_EQ(scene.solver.fuseSmallLevels, 100u);
+}
+
 TEST(PanelSettings, ContactEditsBuild) {
   SceneDesc scene = shipped("cloth_fold");
   PanelSettings panel = PanelSettings::from(scene);

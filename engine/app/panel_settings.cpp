@@ -34,6 +34,7 @@ PanelSettings PanelSettings::from(const SceneDesc& scene) {
   p.omega = s.omega;
   p.gravity = s.gravity;
   p.hierarchy = hierarchyOn(scene);
+  p.fuseSmallLevels = s.fuseSmallLevels > 0;
   if (!scene.cloths.empty()) {
     p.complianceStretch = scene.cloths.front().complianceStretch;
     p.complianceShear = scene.cloths.front().complianceShear;
@@ -87,6 +88,8 @@ void PanelSettings::applyTo(SceneDesc& scene) const {
     s.hierarchy.enabled = hierarchy;
     s.hierarchy.overridesBodies = true;
   }
+  if (fuseSmallLevels != (s.fuseSmallLevels > 0))
+    s.fuseSmallLevels = fuseSmallLevels ? SolverSettings{}.fuseSmallLevels : 0;
   const std::vector<ClothMaterial>& library = clothMaterials();
   for (ClothDesc& c : scene.cloths) {
     if (materialChosen && material >= 0 && material < static_cast<int>(library.size()))

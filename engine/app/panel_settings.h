@@ -23,6 +23,9 @@ struct PanelSettings {
   // Hierarchical XPBD (docs/hierarchy.md): on when the solver or any body turns it on. A change applies
   // to every body, as --hierarchy / --no-hierarchy do; unchanged, the scene's own settings stay.
   bool hierarchy = false;
+  // The hierarchy's small levels in one dispatch (solver "fuse_small_levels" > 0). Turned off, the bound
+  // becomes 0; turned on again, the scene's bound if it had one, else the default (2048).
+  bool fuseSmallLevels = true;
 
   // Contacts, editable when the loaded scene has a "contacts" object.
   bool contactsAvailable = false;

@@ -886,6 +886,11 @@ class WindowApp {
       ImGui::DragFloat3("gravity (m/s2)", &panel_.gravity.x, 0.05f, -100.0f, 100.0f, "%.2f");
       edited(ImGui::IsItemDeactivatedAfterEdit());
       edited(ImGui::Checkbox("hierarchy (coarse-to-fine, every body)", &panel_.hierarchy));
+      if (panel_.hierarchy) {
+        ImGui::Indent();
+        edited(ImGui::Checkbox("small levels in one dispatch", &panel_.fuseSmallLevels));
+        ImGui::Unindent();
+      }
       ImGui::TextDisabled("material and compliances apply to every cloth; changes rebuild the solver");
       if (panel_.tearAvailable) {
         ImGui::SliderFloat("tear strain", &panel_.tearStrain, 1.01f, 3.0f, "%.3f");
