@@ -24,7 +24,7 @@ struct PanelSettings {
   // to every body, as --hierarchy / --no-hierarchy do; unchanged, the scene's own settings stay.
   bool hierarchy = false;
   // The hierarchy's small levels in one dispatch (solver "fuse_small_levels" > 0). Turned off, the bound
-  // becomes 0; turned on again, the scene's bound if it had one, else the default (2048).
+  // becomes 0; turned on again, the default (2048). Unchanged, the scene's own bound stays.
   bool fuseSmallLevels = true;
 
   // Contacts, editable when the loaded scene has a "contacts" object.
