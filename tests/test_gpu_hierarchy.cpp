@@ -36,11 +36,13 @@ struct HierarchyCase {
   bool compression = false;  // coarse constraints also resist compression (compression_compliance)
   bool scaled = false;       // bilateral, stiffness_scale 0.02, stiffness_growth 2.8 (soft column before)
   bool frequency = false;    // bilateral, natural_frequency 226 rad/s (the soft column's setting)
+  bool everyLevel = false;   // solve_from_level 1 (a sheet's default, 0, leaves level 1 unsolved)
 };
 void PrintTo(const HierarchyCase& c, std::ostream* os) {
   *os << (c.cloth ? "cloth" : "soft body") << ", " << solverModeName(c.mode) << (c.bdf2 ? ", bdf2" : "")
       << (c.fused ? "" : ", unfused") << (c.compression ? ", compression" : "")
-      << (c.scaled ? ", scaled" : "") << (c.frequency ? ", frequency" : "");
+      << (c.scaled ? ", scaled" : "") << (c.frequency ? ", frequency" : "")
+      << (c.everyLevel ? ", every level" : "");
 }
 
 SceneDesc caseScene(const HierarchyCase& c) {
@@ -60,6 +62,7 @@ SceneDesc caseScene(const HierarchyCase& c) {
     scene.solver.hierarchy.bilateral = true;
     scene.solver.hierarchy.naturalFrequency = 226.0f;  // rad/s
   }
+  if (c.everyLevel) scene.solver.hierarchy.solveFromLevel = 1;
   return scene;
 }
 
@@ -107,12 +110,14 @@ INSTANTIATE_TEST_SUITE_P(
                       HierarchyCase{false, SolverMode::GaussSeidel, false, false, false, true},
                       HierarchyCase{false, SolverMode::Jacobi, false, true, false, true},
                       HierarchyCase{false, SolverMode::GaussSeidel, false, false, false, false, true},
-                      HierarchyCase{false, SolverMode::Jacobi, false, true, false, false, true}),
+                      HierarchyCase{false, SolverMode::Jacobi, false, true, false, false, true},
+                      HierarchyCase{true, SolverMode::GaussSeidel, false, true, false, false, false, true},
+                      HierarchyCase{true, SolverMode::Jacobi, false, false, false, false, false, true}),
     [](const auto& param) {
       return std::string(param.param.cloth ? "cloth_" : "soft_body_") + solverModeName(param.param.mode) +
              (param.param.bdf2 ? "_bdf2" : "") + (param.param.fused ? "" : "_unfused") +
              (param.param.compression ? "_compression" : "") + (param.param.scaled ? "_scaled" : "") +
-             (param.param.frequency ? "_frequency" : "");
+             (param.param.frequency ? "_frequency" : "") + (param.param.everyLevel ? "_every_level" : "");
     });
 
 // The shipped soft column (issue 13; docs/hierarchy.md "Soft bodies: the soft column"): the mean downward
@@ -159,76 +164,85 @@ const vk::StageTime* stageNamed(const std::vector<vk::StageTime>& stages, const 
 class GpuHierarchySchedule : public test::GpuTest {};
 
 TEST_F(GpuHierarchySchedule, PassCountsStagesAndLabels) {
-  for (uint32_t fuseBound : {0u, kTestFuseBound}) {
-    SCOPED_TRACE("fused level bound " + std::to_string(fuseBound));
-    SceneDesc scene = test::hierarchyCloth(16, false);
-    const Model model = buildModel(scene);
-    const SolverLayout flatLayout = buildSolverLayout(model, scene.solver);
-    scene.solver.hierarchy.enabled = true;
-    scene.solver.fuseSmallLevels = fuseBound;
-    const SolverLayout layout = buildSolverLayout(model, scene.solver);
-    const Hierarchy& h = layout.hierarchy;
-    ASSERT_GE(h.levelCount(), 2u);
-    // 16²: every level is small (≤ kTestFuseBound constraints), so all are fused.
-    EXPECT_EQ(layout.fusedLevel, fuseBound == 0 ? 0u : 1u);
-    const uint32_t S = scene.solver.substeps;
-    const uint32_t separate = layout.fusedLevel == 0 ? h.levelCount() : layout.fusedLevel - 1;
-    uint32_t colours = 0, fusedSteps = 0;
-    for (uint32_t l = 1; l <= h.levelCount(); ++l) {
-      const uint32_t c = static_cast<uint32_t>(h.levels[l - 1].colours.size());
-      if (l <= separate)
-        colours += c;
-      else
-        fusedSteps += c + 1;
-    }
-    EXPECT_EQ(layout.coarseProgram.size(), fusedSteps);
-    const uint32_t fused = layout.fusedLevel > 0 ? 1u : 0u;
-
-    GpuSolver flat(*ctx, model, scene.solver, flatLayout);
-    GpuSolver gpu(*ctx, model, scene.solver, layout);
-    EXPECT_EQ(flat.hierarchyLevels(), 0u);
-    EXPECT_EQ(gpu.schedule().passCount(PassId::CoarseSolve), S * colours);
-    EXPECT_EQ(gpu.schedule().passCount(PassId::Prolongate), S * separate);
-    EXPECT_EQ(gpu.schedule().passCount(PassId::CoarseLevels), S * fused);
-    EXPECT_EQ(gpu.passesPerFrame(), flat.passesPerFrame() + S * (colours + separate + fused));
-
-    // Labels: the fused levels first, then coarsest level first, its colours in order, its prolongation.
-    std::vector<std::string> labels;
-    for (const ScheduledPass& p : gpu.schedule().passes)
-      if (p.substep == 1 &&
-          (p.pass == PassId::CoarseSolve || p.pass == PassId::Prolongate || p.pass == PassId::CoarseLevels))
-        labels.push_back(gpu.schedule().label(p));
-    std::vector<std::string> expected;
-    if (fused) expected.push_back("coarse levels level=" + std::to_string(layout.fusedLevel) + " s=1");
-    for (uint32_t l = separate; l >= 1; --l) {
-      for (size_t c = 0; c < h.levels[l - 1].colours.size(); ++c)
-        expected.push_back("coarse solve level=" + std::to_string(l) + " colour=" + std::to_string(c) +
-                           " s=1");
-      expected.push_back("prolongate level=" + std::to_string(l) + " s=1");
-    }
-    EXPECT_EQ(labels, expected);
-
-    gpu.simulate(2);
-    gpu.wait();
-    if (!ctx->timestampsSupported) GTEST_SKIP() << "device has no timestamps";
-    const std::vector<vk::StageTime> stages = gpu.lastFrameTimes();
-    for (uint32_t l = 1; l <= h.levelCount(); ++l) {
-      const vk::StageTime* stage = stageNamed(stages, "level " + std::to_string(l));
-      const uint32_t passes = l <= separate ? S * (static_cast<uint32_t>(h.levels[l - 1].colours.size()) + 1)
-                              : l == layout.fusedLevel ? S
-                                                       : 0u;  // counted in the fused level's stage
-      if (passes == 0) {
-        if (stage) {
-          EXPECT_EQ(stage->passes, 0u) << "level " << l;
-        }
-        continue;
+  for (uint32_t solveFrom : {0u, 1u})
+    for (uint32_t fuseBound : {0u, kTestFuseBound}) {
+      SCOPED_TRACE("fused level bound " + std::to_string(fuseBound) + ", solve from level " +
+                   std::to_string(solveFrom));
+      SceneDesc scene = test::hierarchyCloth(16, false);
+      const Model model = buildModel(scene);
+      const SolverLayout flatLayout = buildSolverLayout(model, scene.solver);
+      scene.solver.hierarchy.enabled = true;
+      scene.solver.hierarchy.solveFromLevel = solveFrom;
+      scene.solver.fuseSmallLevels = fuseBound;
+      const SolverLayout layout = buildSolverLayout(model, scene.solver);
+      const Hierarchy& h = layout.hierarchy;
+      ASSERT_GE(h.levelCount(), 2u);
+      // 16²: every level is small (≤ kTestFuseBound constraints), so all solved ones are fused; by default
+      // (0) a sheet's level 1 is not solved: no colours, its prolongation a pass of its own.
+      const bool skipsLevelOne = solveFrom == 0;
+      EXPECT_EQ(h.levels[0].colours.empty(), skipsLevelOne);
+      EXPECT_EQ(h.levels[0].constraints.empty(), skipsLevelOne);
+      EXPECT_FALSE(h.levels[1].colours.empty());
+      EXPECT_EQ(layout.fusedLevel, fuseBound == 0 ? 0u : skipsLevelOne ? 2u : 1u);
+      const uint32_t S = scene.solver.substeps;
+      const uint32_t separate = layout.fusedLevel == 0 ? h.levelCount() : layout.fusedLevel - 1;
+      uint32_t colours = 0, fusedSteps = 0;
+      for (uint32_t l = 1; l <= h.levelCount(); ++l) {
+        const uint32_t c = static_cast<uint32_t>(h.levels[l - 1].colours.size());
+        if (l <= separate)
+          colours += c;
+        else
+          fusedSteps += c + 1;
       }
-      ASSERT_NE(stage, nullptr) << "level " << l;
-      EXPECT_EQ(stage->passes, passes) << "level " << l;
-      EXPECT_GE(stage->ms, 0.0);
+      EXPECT_EQ(layout.coarseProgram.size(), fusedSteps);
+      const uint32_t fused = layout.fusedLevel > 0 ? 1u : 0u;
+
+      GpuSolver flat(*ctx, model, scene.solver, flatLayout);
+      GpuSolver gpu(*ctx, model, scene.solver, layout);
+      EXPECT_EQ(flat.hierarchyLevels(), 0u);
+      EXPECT_EQ(gpu.schedule().passCount(PassId::CoarseSolve), S * colours);
+      EXPECT_EQ(gpu.schedule().passCount(PassId::Prolongate), S * separate);
+      EXPECT_EQ(gpu.schedule().passCount(PassId::CoarseLevels), S * fused);
+      EXPECT_EQ(gpu.passesPerFrame(), flat.passesPerFrame() + S * (colours + separate + fused));
+
+      // Labels: the fused levels first, then coarsest level first, its colours in order, its prolongation.
+      std::vector<std::string> labels;
+      for (const ScheduledPass& p : gpu.schedule().passes)
+        if (p.substep == 1 &&
+            (p.pass == PassId::CoarseSolve || p.pass == PassId::Prolongate || p.pass == PassId::CoarseLevels))
+          labels.push_back(gpu.schedule().label(p));
+      std::vector<std::string> expected;
+      if (fused) expected.push_back("coarse levels level=" + std::to_string(layout.fusedLevel) + " s=1");
+      for (uint32_t l = separate; l >= 1; --l) {
+        for (size_t c = 0; c < h.levels[l - 1].colours.size(); ++c)
+          expected.push_back("coarse solve level=" + std::to_string(l) + " colour=" + std::to_string(c) +
+                             " s=1");
+        expected.push_back("prolongate level=" + std::to_string(l) + " s=1");
+      }
+      EXPECT_EQ(labels, expected);
+
+      gpu.simulate(2);
+      gpu.wait();
+      if (!ctx->timestampsSupported) GTEST_SKIP() << "device has no timestamps";
+      const std::vector<vk::StageTime> stages = gpu.lastFrameTimes();
+      for (uint32_t l = 1; l <= h.levelCount(); ++l) {
+        const vk::StageTime* stage = stageNamed(stages, "level " + std::to_string(l));
+        const uint32_t passes = l <= separate
+                                    ? S * (static_cast<uint32_t>(h.levels[l - 1].colours.size()) + 1)
+                                : l == layout.fusedLevel ? S
+                                                         : 0u;  // counted in the fused level's stage
+        if (passes == 0) {
+          if (stage) {
+            EXPECT_EQ(stage->passes, 0u) << "level " << l;
+          }
+          continue;
+        }
+        ASSERT_NE(stage, nullptr) << "level " << l;
+        EXPECT_EQ(stage->passes, passes) << "level " << l;
+        EXPECT_GE(stage->ms, 0.0);
+      }
+      EXPECT_EQ(stageNamed(stages, "level " + std::to_string(h.levelCount() + 1)), nullptr);
     }
-    EXPECT_EQ(stageNamed(stages, "level " + std::to_string(h.levelCount() + 1)), nullptr);
-  }
 }
 
 }  // namespace

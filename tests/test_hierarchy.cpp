@@ -194,6 +194,7 @@ SolverSettings enabled(uint32_t parents = 2) {
   SolverSettings s;
   s.hierarchy.enabled = true;
   s.hierarchy.parents = parents;
+  s.hierarchy.solveFromLevel = 1;  // every level's constraints, to check them
   return s;
 }
 
@@ -463,6 +464,57 @@ TEST(Hierarchy, BilateralByDefaultOnlyForSheetsThatCannotBend) {
   SceneDesc cube = loadScene(VKXPBD_SOURCE_DIR "/scenes/soft_cube.json");
   cube.solver.hierarchy.enabled = true;
   EXPECT_EQ(flagsOf(cube), Flags{0u});
+}
+
+// solve_from_level (HierarchySettings::solveFromLevel): the levels finer than the first solved one keep
+// their particles, masses and prolongation rows but have no constraints (and no colours); the solved
+// levels are those of a build that solves every level. Automatic (0): a sheet from level 2, a soft body
+// from level 1; a body with fewer levels solves its coarsest.
+TEST(Hierarchy, SolveFromLevelLeavesFinerLevelsUnsolved) {
+  EXPECT_EQ(solvedFromLevel(HierarchySettings{}, false), 2u);
+  EXPECT_EQ(solvedFromLevel(HierarchySettings{}, true), 1u);
+  HierarchySettings three;
+  three.solveFromLevel = 3;
+  EXPECT_EQ(solvedFromLevel(three, false), 3u);
+  EXPECT_EQ(solvedFromLevel(three, true), 3u);
+
+  const Model model = standardCloth(48);
+  const Hierarchy every = buildHierarchy(model, enabled());  // solveFromLevel 1
+  ASSERT_GE(every.levelCount(), 4u);
+  auto sameBytes = [](const auto& a, const auto& b) {
+    return a.size() == b.size() &&
+           (a.empty() || std::memcmp(a.data(), b.data(), a.size() * sizeof(a[0])) == 0);
+  };
+  for (uint32_t from : {0u, 3u, 12u}) {
+    SCOPED_TRACE("solve_from_level " + std::to_string(from));
+    SolverSettings settings = enabled();
+    settings.hierarchy.solveFromLevel = from;
+    const Hierarchy h = buildHierarchy(model, settings);
+    ASSERT_EQ(h.levelCount(), every.levelCount());
+    const uint32_t first = from == 0 ? 2u : std::min(from, h.levelCount());
+    for (uint32_t l = 1; l <= h.levelCount(); ++l) {
+      SCOPED_TRACE("level " + std::to_string(l));
+      const HierarchyLevel& a = h.levels[l - 1];
+      const HierarchyLevel& b = every.levels[l - 1];
+      EXPECT_EQ(a.particles, b.particles);
+      EXPECT_EQ(a.masses, b.masses);
+      EXPECT_TRUE(sameBytes(a.prolongation, b.prolongation));
+      if (l < first) {
+        EXPECT_TRUE(a.constraints.empty());
+        EXPECT_TRUE(a.colours.empty());
+        EXPECT_EQ(a.stats.constraints, 0u);
+      } else {
+        EXPECT_TRUE(sameBytes(a.constraints, b.constraints));
+        EXPECT_EQ(a.colours.size(), b.colours.size());
+      }
+    }
+  }
+  // A soft body solves every level by default.
+  SceneDesc cube = loadScene(VKXPBD_SOURCE_DIR "/scenes/soft_cube.json");
+  cube.solver.hierarchy.enabled = true;
+  const Hierarchy solid = buildHierarchy(buildModel(cube), cube.solver);
+  ASSERT_GE(solid.levelCount(), 1u);
+  for (const HierarchyLevel& level : solid.levels) EXPECT_FALSE(level.constraints.empty());
 }
 
 TEST(Hierarchy, DeterministicDisabledAndPerBody) {

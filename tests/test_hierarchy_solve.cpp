@@ -93,6 +93,7 @@ TEST(HierarchySolve, CoarseSolveAndProlongationKeepLinearMomentum) {
       scene.cloths[0].pins.clear();
       scene.solver.gravity = glm::vec3(0.0f);
     }
+    scene.solver.hierarchy.solveFromLevel = 1;  // every level solves (a sheet's level 1 would not)
     const Model model = buildModel(scene);
     const Hierarchy h = buildHierarchy(model, scene.solver);
     ASSERT_GE(h.levelCount(), 2u);
@@ -232,22 +233,29 @@ TEST(HierarchySolve, FreeBodiesKeepMomentum) {
   }
 }
 
-// (3) The rigid standard cloth 48², pinned at two corners, 10 × 1, 60 frames: the hierarchy keeps the
-// stretch p99 under 1%; the flat solver does not (measured with the default, bilateral coarse constraints for
-// this rigid cloth: 0.94% and 1.96%; stretching-only ones 0.78%).
+// (3) The rigid standard cloth 48², pinned at two corners, 10 × 1, 60 frames, its stretch p99 every 5th
+// frame: with the hierarchy the mean stays under 1%; the flat solver's does not. One frame's p99 swings
+// (with every level solved, 0.94% at frame 60 and 1.60% at frame 90; with level 1 only prolongated, the
+// default, 1.34% and 0.65%), so the bound is on the mean (docs/hierarchy.md "Which levels are solved").
 TEST(HierarchySolve, StiffensTheRigidCloth) {
   constexpr double kBound = 0.01;
-  double p99[2];
+  test::StretchSamples p99[2];
   for (bool hierarchy : {false, true}) {
     const SceneDesc scene = test::hierarchyCloth(48, hierarchy);
     const Model model = buildModel(scene);
-    const State state = runFrames(scene, 60, model);
-    p99[hierarchy] = test::stretchP99(model, state);
+    const SolverLayout layout = buildSolverLayout(model, scene.solver);
+    CpuSolver solver(model, scene.solver, layout);
+    State state = makeInitialState(model);
+    p99[hierarchy] = test::sampleStretchP99(model, state, 60, 5, [&](State& s) { solver.stepFrame(s); });
   }
-  std::printf("  48², 10 x 1, 60 frames: stretch p99 flat %.3f%%, hierarchy %.3f%% (bound %.1f%%)\n",
-              100.0 * p99[0], 100.0 * p99[1], 100.0 * kBound);
-  EXPECT_LE(p99[1], kBound);
-  EXPECT_GT(p99[0], kBound);
+  std::printf(
+      "  48², 10 x 1, 60 frames, stretch p99 every 5th frame: flat mean %.3f%% (largest %.3f%%), hierarchy "
+      "mean %.3f%% (largest %.3f%%), bound %.1f%%\n",
+      100.0 * p99[0].mean, 100.0 * p99[0].largest, 100.0 * p99[1].mean, 100.0 * p99[1].largest,
+      100.0 * kBound);
+  EXPECT_EQ(p99[1].count, 12u);
+  EXPECT_LE(p99[1].mean, kBound);
+  EXPECT_GT(p99[0].mean, kBound);
 }
 
 // (3b) compression_compliance: a compressed coarse constraint pushes back as an XPBD constraint of that

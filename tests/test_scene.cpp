@@ -233,6 +233,14 @@ TEST(SceneParse, HierarchyKeys) {
       parseScene(sceneWith("", R"("solver": {"hierarchy": {"natural_frequency": 226}})"), kFile);
   EXPECT_FLOAT_EQ(frequency.solver.hierarchy.naturalFrequency, 226.0f);
   EXPECT_EQ(HierarchySettings{}.naturalFrequency, 0.0f);  // the series rule by default
+  const SceneDesc solveFrom = parseScene(sceneWith(R"("hierarchy": {"solve_from_level": 3})"), kFile);
+  EXPECT_EQ(solveFrom.cloths[0].hierarchy->solveFromLevel, 3u);
+  EXPECT_EQ(HierarchySettings{}.solveFromLevel, 0u);  // automatic by default
+  for (const char* bad : {"13", "-1", "1.5", "\"2\""})
+    EXPECT_NE(parseError(sceneWith(std::string(R"("hierarchy": {"solve_from_level": )") + bad + "}"))
+                  .find("cloths[0].hierarchy.solve_from_level"),
+              std::string::npos)
+        << bad;
   EXPECT_NE(parseError(sceneWith(R"("hierarchy": {"natural_frequency": -1})"))
                 .find("cloths[0].hierarchy.natural_frequency"),
             std::string::npos);

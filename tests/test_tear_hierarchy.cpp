@@ -185,11 +185,11 @@ TEST_P(TearHierarchy_, TornPieceFallsFreely) {
 }
 
 // (3) A tearing sheet that does not tear keeps the hierarchy's stretch bound: the rigid standard cloth
-// 48² (test_hierarchy_solve.cpp, StiffensTheRigidCloth: p99 ≤ 1% with the hierarchy, > 1% without) with
-// a tear strain of 100 that nothing reaches.
+// 48² (test_hierarchy_solve.cpp, StiffensTheRigidCloth: the mean of the stretch p99 every 5th frame ≤ 1%
+// with the hierarchy, > 1% without) with a tear strain of 100 that nothing reaches.
 TEST(TearHierarchy, UntornSheetKeepsTheStretchBound) {
   constexpr double kBound = 0.01;
-  double p99[2];
+  test::StretchSamples p99[2];
   for (bool hierarchy : {false, true}) {
     SceneDesc scene = test::hierarchyCloth(48, hierarchy);
     scene.cloths[0].tear = TearSettings{100.0f, 0.0f, 64};
@@ -197,14 +197,15 @@ TEST(TearHierarchy, UntornSheetKeepsTheStretchBound) {
     const SolverLayout layout = buildSolverLayout(model, scene.solver);
     CpuSolver solver(model, scene.solver, layout);
     State state = makeInitialState(model);
-    for (int f = 0; f < 60; ++f) solver.stepFrame(state);
+    p99[hierarchy] = test::sampleStretchP99(model, state, 60, 5, [&](State& s) { solver.stepFrame(s); });
     EXPECT_EQ(solver.tearing().totalBroken(), 0u);
-    p99[hierarchy] = test::stretchP99(model, state);
   }
-  std::printf("[ measured ] tearing 48², 10 x 1, 60 frames: stretch p99 flat %.3f%%, hierarchy %.3f%%\n",
-              100.0 * p99[0], 100.0 * p99[1]);
-  EXPECT_LE(p99[1], kBound);
-  EXPECT_GT(p99[0], kBound);
+  std::printf(
+      "[ measured ] tearing 48², 10 x 1, 60 frames, stretch p99 every 5th frame: flat mean %.3f%% (largest "
+      "%.3f%%), hierarchy mean %.3f%% (largest %.3f%%)\n",
+      100.0 * p99[0].mean, 100.0 * p99[0].largest, 100.0 * p99[1].mean, 100.0 * p99[1].largest);
+  EXPECT_LE(p99[1].mean, kBound);
+  EXPECT_GT(p99[0].mean, kBound);
 }
 
 // (4) Two runs of the torn sheet with the hierarchy are bitwise equal (state and marks).

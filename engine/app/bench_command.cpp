@@ -138,17 +138,6 @@ nlohmann::json timedCaseJson(const Model& model, const SolverSettings& settings,
           {"bandwidth", bandwidthJson({&t.schedule, &layout, &t.stages, copyGbPerSecond, t.frameMs})}};
 }
 
-// The hierarchy's levels (empty when off): particles, constraints and colours per level, finest first.
-nlohmann::json hierarchyJson(const Hierarchy& h) {
-  nlohmann::json levels = nlohmann::json::array();
-  for (const HierarchyLevel& level : h.levels)
-    levels.push_back({{"particles", level.particleCount},
-                      {"constraints", level.constraints.size()},
-                      {"colours", level.colours.size()},
-                      {"prolongation_rows", level.prolongation.size()}});
-  return {{"enabled", !h.empty()}, {"levels", levels}};
-}
-
 // The bound of the "coarse levels" dispatch that `bench --hierarchy` compares with when the case does not
 // fuse (coarse constraints; docs/hierarchy.md "Frame time, measured in one run").
 constexpr uint32_t kBenchFuseSmallLevels = 2048;
@@ -160,7 +149,9 @@ nlohmann::json sameRunJson(const Variant& v, const Timing& t, const Timing& flat
   nlohmann::json j;
   j["hierarchy"] = !v.layout->hierarchy.empty();
   j["fuse_small_levels"] = v.settings->fuseSmallLevels;
-  j["fused_from_level"] = v.layout->fusedLevel;  // 0: none
+  j["fused_from_level"] = v.layout->fusedLevel;                     // 0: none
+  j["solve_from_level"] = v.settings->hierarchy.solveFromLevel;     // the setting, 0: automatic
+  j["solved_from_level"] = v.layout->hierarchy.firstSolvedLevel();  // 0: no hierarchy
   j["passes_per_frame"] = t.passes;
   j["median_wall_ms_per_frame"] = t.frameMs;
   j["median_gpu_ms_per_profiled_frame"] = t.gpuMs;
@@ -178,23 +169,28 @@ nlohmann::json benchOne(const vk::Context& ctx, const BenchOptions& options, uin
   options.overrides.applyTo(scene.solver);
   const Model model = buildModel(scene);
   const SolverLayout layout = buildSolverLayout(model, scene.solver);
-  // With the hierarchy, the flat solver and the hierarchy with the other "coarse levels" setting (every
-  // level its own passes, or, when the case fuses none, fused at kBenchFuseSmallLevels) are timed in the
-  // same run, frame by frame in turn: the "same device, same run" ratio, and what the fused
-  // dispatch is worth on this device.
+  // With the hierarchy, the flat solver, the hierarchy with the other "coarse levels" setting (every
+  // level its own passes, or, when the case fuses none, fused at kBenchFuseSmallLevels) and, when the case
+  // leaves its finest levels unsolved, the hierarchy solving every level (solve_from_level 1) are timed in
+  // the same run, frame by frame in turn: the "same device, same run" ratio, and what the fused
+  // dispatch and the unsolved levels are worth on this device.
   const bool compare = !layout.hierarchy.empty();
-  SolverSettings flatSettings = scene.solver, otherSettings = scene.solver;
+  SolverSettings flatSettings = scene.solver, otherSettings = scene.solver, everySettings = scene.solver;
   flatSettings.hierarchy.enabled = false;
   flatSettings.hierarchy.overridesBodies = true;
   flatSettings.fuseSmallLevels = 0;  // no levels to fuse
   otherSettings.fuseSmallLevels = scene.solver.fuseSmallLevels == 0 ? kBenchFuseSmallLevels : 0;
+  everySettings.hierarchy.solveFromLevel = 1;
+  const bool compareEvery = compare && layout.hierarchy.firstSolvedLevel() > 1;
   const SolverLayout flatLayout = compare ? buildSolverLayout(model, flatSettings) : SolverLayout{};
   const SolverLayout otherLayout = compare ? buildSolverLayout(model, otherSettings) : SolverLayout{};
+  const SolverLayout everyLayout = compareEvery ? buildSolverLayout(model, everySettings) : SolverLayout{};
   std::vector<Variant> variants{{&model, &scene.solver, &layout}};
   if (compare) {
     variants.push_back({&model, &flatSettings, &flatLayout});
     variants.push_back({&model, &otherSettings, &otherLayout});
   }
+  if (compareEvery) variants.push_back({&model, &everySettings, &everyLayout});
   const std::vector<Timing> timings = timeSolvers(
       ctx, options, variants, std::to_string(size) + "x" + std::to_string(size) + " " + solverModeName(mode));
   const Timing& t = timings.front();
@@ -209,17 +205,17 @@ nlohmann::json benchOne(const vk::Context& ctx, const BenchOptions& options, uin
   nlohmann::json result = timedCaseJson(model, scene.solver, layout, t);
   std::printf("%s\n", bandwidthLine(result.at("bandwidth")).c_str());
   if (compare) {
-    const Timing& flat = timings[1];  // the variants: this case, flat, the other setting
+    const Timing& flat = timings[1];  // the variants: this case, flat, the other setting, every level
     nlohmann::json sameRun = nlohmann::json::array();
     for (size_t i = 0; i < timings.size(); ++i) {
       if (!firstNonFinite) firstNonFinite = nonFiniteError(model, timings[i].state);
       sameRun.push_back(sameRunJson(variants[i], timings[i], flat));
       std::printf(
-          "    same run: %-9s fuse %-5u %4u passes  %8.3f ms/frame (%.2fx flat)  GPU %8.3f ms/frame "
-          "(%.2fx flat)\n",
-          i == 1 ? "flat" : "hierarchy", variants[i].settings->fuseSmallLevels, timings[i].passes,
-          timings[i].frameMs, timings[i].frameMs / flat.frameMs, timings[i].gpuMs,
-          timings[i].gpuMs / flat.gpuMs);
+          "    same run: %-9s fuse %-5u solved from level %u  %4u passes  %8.3f ms/frame (%.2fx flat)  GPU "
+          "%8.3f ms/frame (%.2fx flat)\n",
+          i == 1 ? "flat" : "hierarchy", variants[i].settings->fuseSmallLevels,
+          variants[i].layout->hierarchy.firstSolvedLevel(), timings[i].passes, timings[i].frameMs,
+          timings[i].frameMs / flat.frameMs, timings[i].gpuMs, timings[i].gpuMs / flat.gpuMs);
     }
     result["same_run"] = sameRun;
   }
@@ -227,7 +223,7 @@ nlohmann::json benchOne(const vk::Context& ctx, const BenchOptions& options, uin
   result.update({{"size", size},
                  {"mode", solverModeName(mode)},
                  {"tethers", options.tethers},
-                 {"hierarchy", hierarchyJson(layout.hierarchy)},
+                 {"hierarchy", hierarchyJson(layout)},
                  {"fuse_small_levels", scene.solver.fuseSmallLevels},
                  {"model", constraintModelName(scene.solver.constraintModel)},
                  {"omega", scene.solver.omega},
@@ -426,7 +422,7 @@ nlohmann::json benchTearing(const vk::Context& ctx, const BenchOptions& options,
     result.update({{"size", size},
                    {"tear_strain", strain},
                    {"particles_split", splits},
-                   {"hierarchy", hierarchyJson(layout.hierarchy)},
+                   {"hierarchy", hierarchyJson(layout)},
                    {"hierarchy_requested", hierarchyRequested}});
     cases.push_back(result);
   }

@@ -26,6 +26,20 @@ nlohmann::json deviceJson(const vk::Context& ctx) {
           {"timestamps", ctx.timestampsSupported}};
 }
 
+nlohmann::json hierarchyJson(const SolverLayout& layout) {
+  const Hierarchy& h = layout.hierarchy;
+  nlohmann::json levels = nlohmann::json::array();
+  for (const HierarchyLevel& level : h.levels)
+    levels.push_back({{"particles", level.particleCount},
+                      {"constraints", level.constraints.size()},
+                      {"colours", level.colours.size()},
+                      {"prolongation_rows", level.prolongation.size()}});
+  return {{"enabled", !h.empty()},
+          {"levels", levels},
+          {"solved_from_level", h.firstSolvedLevel()},
+          {"fused_from_level", layout.fusedLevel}};
+}
+
 nlohmann::json colouringJson(const SolverLayout& layout) {
   nlohmann::json sizes = nlohmann::json::array();
   for (size_t c = 0; c < layout.colours.size(); ++c)

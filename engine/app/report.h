@@ -20,6 +20,9 @@ vk::ContextOptions contextOptions(const CommonOptions& common);
 
 nlohmann::json deviceJson(const vk::Context& ctx);
 nlohmann::json colouringJson(const SolverLayout& layout);
+// The hierarchy (enabled false and no levels when off): per level, finest first, its particles, constraints,
+// colours and prolongation rows; the first solved level and the first fused one (0: none).
+nlohmann::json hierarchyJson(const SolverLayout& layout);
 nlohmann::json stageTimesJson(const std::vector<vk::StageTime>& stages);
 
 std::string colouringSummary(const SolverLayout& layout);

@@ -299,7 +299,7 @@ inline bool optionalBoolean(const Node& object, const char* key, bool fallback) 
 }
 
 // "hierarchy": true / false, or {"enabled", "levels", "min_particles", "parents", "bilateral",
-// "compression_compliance", "stiffness_scale", "stiffness_growth", "natural_frequency"}
+// "compression_compliance", "stiffness_scale", "stiffness_growth", "natural_frequency", "solve_from_level"}
 // (docs/scene-format.md); unset fields keep `defaults`, an object without "enabled" turns it on.
 inline HierarchySettings readHierarchy(const Node& node, HierarchySettings defaults) {
   if (!node.isObject()) {
@@ -307,7 +307,7 @@ inline HierarchySettings readHierarchy(const Node& node, HierarchySettings defau
     return defaults;
   }
   node.expectObject({"enabled", "levels", "min_particles", "parents", "bilateral", "compression_compliance",
-                     "stiffness_scale", "stiffness_growth", "natural_frequency"});
+                     "stiffness_scale", "stiffness_growth", "natural_frequency", "solve_from_level"});
   defaults.enabled = optionalBoolean(node, "enabled", true);
   if (auto n = node.find("levels")) defaults.maxLevels = n->count(0, 12);
   if (auto n = node.find("min_particles")) defaults.minParticles = n->count(2, 1u << 24);
@@ -326,6 +326,7 @@ inline HierarchySettings readHierarchy(const Node& node, HierarchySettings defau
     defaults.stiffnessGrowth = n->number(between(1e-2, true, 1e2, true));
   if (auto n = node.find("natural_frequency"))
     defaults.naturalFrequency = n->number(between(0.0, true, 1e6, true));
+  if (auto n = node.find("solve_from_level")) defaults.solveFromLevel = n->count(0, 12);
   return defaults;
 }
 

@@ -119,6 +119,18 @@ std::vector<uint8_t> rigidBendingSheets(const Model& model, const std::vector<ui
   return rigid;
 }
 
+// Per body: whether it has tetrahedra (a soft body); a body without is a sheet (cloth or shell).
+std::vector<uint8_t> solidBodies(const Model& model, const std::vector<uint32_t>& particleBody,
+                                 size_t bodyCount) {
+  std::vector<uint8_t> solid(bodyCount, 0);
+  for (const ElementConstraint& e : model.elements) {
+    if (e.type != VKXPBD_ELEMENT_TET_VOLUME && e.type != VKXPBD_ELEMENT_NEOHOOKEAN) continue;
+    const uint32_t body = bodyOf(particleBody, e.a);
+    if (body != VKXPBD_NONE) solid[body] = 1;
+  }
+  return solid;
+}
+
 // Per body: the factor (dimensionless, ≥ 1) on its coarse constraints' rest lengths. An inflated balloon (a
 // volume body with pressure p > 1) is in equilibrium at about its rest shape scaled by ∛p, with every
 // edge stretched; coarse constraints at the rest shape's lengths would pull it back towards its rest
@@ -345,6 +357,11 @@ void colourLevel(HierarchyLevel& level, uint32_t particleCount) {
 
 }  // namespace
 
+uint32_t solvedFromLevel(const HierarchySettings& settings, bool solid) {
+  if (settings.solveFromLevel != 0) return settings.solveFromLevel;
+  return solid ? 1u : 2u;
+}
+
 double coarseStiffnessScale(const HierarchySettings& settings, uint32_t level) {
   return double(settings.stiffnessScale) * std::pow(double(settings.stiffnessGrowth), double(level) - 1.0);
 }
@@ -384,6 +401,7 @@ Hierarchy buildHierarchy(const Model& model, const SolverSettings& settings) {
   std::vector<uint32_t> slotOf(particleCount, VKXPBD_NONE);
   const std::vector<uint8_t> rigidSheet = rigidBendingSheets(model, particleBody, bodies.size());
   const std::vector<double> inflation = inflationFactors(model, particleBody, bodies.size());
+  const std::vector<uint8_t> solid = solidBodies(model, particleBody, bodies.size());
   // Tearing with the hierarchy (docs/hierarchy.md): a tearing body's spares are in no level (they are
   // pinned at rest, so they would be kept in every level); its coarse constraints and rows carry their
   // level and are skipped across a tear (Hierarchy::tearMarks).
@@ -404,6 +422,7 @@ Hierarchy buildHierarchy(const Model& model, const SolverSettings& settings) {
     uint32_t dropped = 0;
     level.edges = mergeEdges(std::move(raw[b]), model, false, dropped);
     const uint32_t cap = hs.maxLevels == 0 ? kLevelCap : std::min(hs.maxLevels, kLevelCap);
+    std::vector<std::vector<gpu::CoarseConstraint>> bodyConstraints;  // per level of this body
     for (uint32_t l = 0; l < cap; ++l) {
       Coarsened c = coarsen(model, level, slotOf, hs.parents, tearOf[b] != nullptr);
       const size_t kept = c.next.particles.size();
@@ -441,6 +460,7 @@ Hierarchy buildHierarchy(const Model& model, const SolverSettings& settings) {
               glm::uvec4(row.parent0, row.parent1, row.parent2, row.parent3);
         }
       }
+      std::vector<gpu::CoarseConstraint>& constraints = bodyConstraints.emplace_back();
       for (const Edge& e : c.next.edges) {
         const double ma = c.next.masses[slotOf[e.a]], mb = c.next.masses[slotOf[e.b]];  // kg
         gpu::CoarseConstraint cc{};
@@ -458,10 +478,16 @@ Hierarchy buildHierarchy(const Model& model, const SolverSettings& settings) {
         }
         cc.flags = flags;
         cc.compressionCompliance = compression ? hs.compressionCompliance : 0.0f;
-        out.constraints.push_back(cc);
+        constraints.push_back(cc);
       }
       level = std::move(c.next);
     }
+    // The levels finer than the first solved one (the coarsest, if the body has fewer levels) only carry
+    // corrections down: their edges built the next level, but they are not solved.
+    const size_t solvedFrom = std::min<size_t>(solvedFromLevel(hs, solid[b] != 0), bodyConstraints.size());
+    for (size_t l = solvedFrom == 0 ? 0 : solvedFrom - 1; l < bodyConstraints.size(); ++l)
+      hierarchy.levels[l].constraints.insert(hierarchy.levels[l].constraints.end(),
+                                             bodyConstraints[l].begin(), bodyConstraints[l].end());
   }
   for (HierarchyLevel& level : hierarchy.levels) colourLevel(level, particleCount);
   return hierarchy;

@@ -48,6 +48,13 @@ struct Hierarchy {
   // coarse levels; else empty. The masks grow as the body tears (markHierarchyTears).
   std::vector<glm::uvec4> tearMarks;
   uint32_t levelCount() const { return static_cast<uint32_t>(levels.size()); }
+  // The finest level (1-based) with coarse constraints; 0 when none has any. The levels finer than it are
+  // not solved, only prolongated (HierarchySettings::solveFromLevel).
+  uint32_t firstSolvedLevel() const {
+    for (uint32_t l = 1; l <= levelCount(); ++l)
+      if (!levels[l - 1].constraints.empty()) return l;
+    return 0;
+  }
   bool empty() const { return levels.empty(); }
 };
 
@@ -62,8 +69,14 @@ struct Hierarchy {
 // stiffness k (N/m) that approximates the element's: a distance constraint 1/α; a Neo-Hookean tet adds
 // 1/(α_D·L²) to each of its edges (α_D = 1/(μV₀)), a tet-volume element V₀²/(α·L²); parallel edges add
 // up; α = 0 is rigid. A coarse edge's stiffness is Σ k_i·L_i/L_c over the fine edges it replaces (a
-// chain of springs in series); rigid if any of them is. Compliance α = 1/k (0 if rigid).
+// chain of springs in series); rigid if any of them is. Compliance α = 1/k (0 if rigid). A body's levels
+// finer than solvedFromLevel get no coarse constraints (their rows only: prolongation).
 Hierarchy buildHierarchy(const Model& model, const SolverSettings& settings);
+
+// The finest coarse level (1-based) whose constraints a body solves (HierarchySettings::solveFromLevel,
+// resolved): the setting when non-zero; automatic: 1 for a body with tetrahedra (`solid`), 2 for a sheet
+// (docs/hierarchy.md "Which levels are solved").
+uint32_t solvedFromLevel(const HierarchySettings& settings, bool solid);
 
 // The factor (dimensionless) on coarse level `level`'s (1-based) stiffness: stiffnessScale ·
 // stiffnessGrowth^(level − 1) (HierarchySettings).

@@ -161,10 +161,13 @@ void setHierarchy(SolverLayout& layout, Hierarchy hierarchy, const Model& model,
     layout.hierarchyRowBase.push_back(base);
     base += 3 * static_cast<uint32_t>(level.prolongation.size());
   }
-  // The small levels' program: from the coarsest level down while a level is small.
+  // The small levels' program: from the coarsest level down while a level is small. A level with no
+  // constraints (one that is not solved, only prolongated) ends it: its rows are a single pass of their
+  // own, which spreads them over the device where the one work group would take them in turn.
   const auto& levels = layout.hierarchy.levels;
   for (uint32_t l = static_cast<uint32_t>(levels.size()); l >= 1; --l) {
-    if (fusedLevelConstraints == 0 || levels[l - 1].constraints.size() > fusedLevelConstraints) break;
+    const size_t constraints = levels[l - 1].constraints.size();
+    if (fusedLevelConstraints == 0 || constraints == 0 || constraints > fusedLevelConstraints) break;
     layout.fusedLevel = l;
   }
   for (uint32_t l = static_cast<uint32_t>(levels.size()); layout.fusedLevel > 0 && l >= layout.fusedLevel;
