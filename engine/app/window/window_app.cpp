@@ -965,8 +965,7 @@ class WindowApp {
     for (uint32_t l = 0; l < h.levelCount(); ++l) {
       const HierarchyLevel& level = h.levels[l];
       if (level.constraints.empty())  // finer than the first solved level (solve_from_level)
-        ImGui::BulletText("level %u: %u particles, not solved (carries corrections down)", l + 1,
-                          level.particleCount);
+        ImGui::BulletText("level %u: %u particles, prolongation only", l + 1, level.particleCount);
       else
         ImGui::BulletText("level %u: %u particles, %zu constraints, %zu colours", l + 1, level.particleCount,
                           level.constraints.size(), level.colours.size());
