@@ -468,19 +468,32 @@ TEST(Hierarchy, BilateralByDefaultOnlyForSheetsThatCannotBend) {
 
 // solve_from_level (HierarchySettings::solveFromLevel): the levels finer than the first solved one keep
 // their particles, masses and prolongation rows but have no constraints (and no colours); the solved
-// levels are those of a build that solves every level. Automatic (0): a sheet from level 2, a soft body
-// from level 1; a body with fewer levels solves its coarsest.
+// levels are those of a build that solves every level. Automatic (0): a sheet whose level 1 has more than
+// fuse_small_levels constraints from level 2, a smaller sheet and a soft body from level 1; a body with
+// fewer levels solves its coarsest.
 TEST(Hierarchy, SolveFromLevelLeavesFinerLevelsUnsolved) {
-  EXPECT_EQ(solvedFromLevel(HierarchySettings{}, false), 2u);
-  EXPECT_EQ(solvedFromLevel(HierarchySettings{}, true), 1u);
+  EXPECT_EQ(solvedFromLevel(HierarchySettings{}, false, 2049, 2048), 2u);
+  EXPECT_EQ(solvedFromLevel(HierarchySettings{}, false, 2048, 2048), 1u);
+  EXPECT_EQ(solvedFromLevel(HierarchySettings{}, false, 10, 0), 2u);
+  EXPECT_EQ(solvedFromLevel(HierarchySettings{}, true, 100000, 2048), 1u);
   HierarchySettings three;
   three.solveFromLevel = 3;
-  EXPECT_EQ(solvedFromLevel(three, false), 3u);
-  EXPECT_EQ(solvedFromLevel(three, true), 3u);
+  EXPECT_EQ(solvedFromLevel(three, false, 10, 2048), 3u);
+  EXPECT_EQ(solvedFromLevel(three, true, 10, 2048), 3u);
 
   const Model model = standardCloth(48);
   const Hierarchy every = buildHierarchy(model, enabled());  // solveFromLevel 1
   ASSERT_GE(every.levelCount(), 4u);
+  // The default bound (2048) is below this cloth's level 1, so by default it is not solved.
+  ASSERT_GT(every.levels[0].constraints.size(), SolverSettings{}.fuseSmallLevels);
+  {  // with a bound above it, level 1 would run in the fused dispatch: solved
+    SolverSettings settings = enabled();
+    settings.hierarchy.solveFromLevel = 0;
+    settings.fuseSmallLevels = 8192;
+    const Hierarchy h = buildHierarchy(model, settings);
+    EXPECT_EQ(h.firstSolvedLevel(), 1u);
+    EXPECT_EQ(h.levels[0].constraints.size(), every.levels[0].constraints.size());
+  }
   auto sameBytes = [](const auto& a, const auto& b) {
     return a.size() == b.size() &&
            (a.empty() || std::memcmp(a.data(), b.data(), a.size() * sizeof(a[0])) == 0);
@@ -492,6 +505,7 @@ TEST(Hierarchy, SolveFromLevelLeavesFinerLevelsUnsolved) {
     const Hierarchy h = buildHierarchy(model, settings);
     ASSERT_EQ(h.levelCount(), every.levelCount());
     const uint32_t first = from == 0 ? 2u : std::min(from, h.levelCount());
+    EXPECT_EQ(h.firstSolvedLevel(), first);
     for (uint32_t l = 1; l <= h.levelCount(); ++l) {
       SCOPED_TRACE("level " + std::to_string(l));
       const HierarchyLevel& a = h.levels[l - 1];

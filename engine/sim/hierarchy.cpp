@@ -357,9 +357,11 @@ void colourLevel(HierarchyLevel& level, uint32_t particleCount) {
 
 }  // namespace
 
-uint32_t solvedFromLevel(const HierarchySettings& settings, bool solid) {
+uint32_t solvedFromLevel(const HierarchySettings& settings, bool solid, size_t levelOneConstraints,
+                         uint32_t fuseSmallLevels) {
   if (settings.solveFromLevel != 0) return settings.solveFromLevel;
-  return solid ? 1u : 2u;
+  if (solid || levelOneConstraints <= fuseSmallLevels) return 1;  // a small level 1 costs no dispatch
+  return 2;
 }
 
 double coarseStiffnessScale(const HierarchySettings& settings, uint32_t level) {
@@ -484,7 +486,9 @@ Hierarchy buildHierarchy(const Model& model, const SolverSettings& settings) {
     }
     // The levels finer than the first solved one (the coarsest, if the body has fewer levels) only carry
     // corrections down: their edges built the next level, but they are not solved.
-    const size_t solvedFrom = std::min<size_t>(solvedFromLevel(hs, solid[b] != 0), bodyConstraints.size());
+    const size_t levelOne = bodyConstraints.empty() ? 0 : bodyConstraints.front().size();
+    const size_t solvedFrom = std::min<size_t>(
+        solvedFromLevel(hs, solid[b] != 0, levelOne, settings.fuseSmallLevels), bodyConstraints.size());
     for (size_t l = solvedFrom == 0 ? 0 : solvedFrom - 1; l < bodyConstraints.size(); ++l)
       hierarchy.levels[l].constraints.insert(hierarchy.levels[l].constraints.end(),
                                              bodyConstraints[l].begin(), bodyConstraints[l].end());

@@ -74,9 +74,12 @@ struct Hierarchy {
 Hierarchy buildHierarchy(const Model& model, const SolverSettings& settings);
 
 // The finest coarse level (1-based) whose constraints a body solves (HierarchySettings::solveFromLevel,
-// resolved): the setting when non-zero; automatic: 1 for a body with tetrahedra (`solid`), 2 for a sheet
-// (docs/hierarchy.md "Which levels are solved").
-uint32_t solvedFromLevel(const HierarchySettings& settings, bool solid);
+// resolved): the setting when non-zero; automatic: 1 for a body with tetrahedra (`solid`) and for a sheet
+// whose level 1 has at most `fuseSmallLevels` constraints (SolverSettings::fuseSmallLevels: it would run in
+// the one "coarse levels" dispatch, so solving it costs no dispatch), else 2 (docs/hierarchy.md "Which levels
+// are solved").
+uint32_t solvedFromLevel(const HierarchySettings& settings, bool solid, size_t levelOneConstraints,
+                         uint32_t fuseSmallLevels);
 
 // The factor (dimensionless) on coarse level `level`'s (1-based) stiffness: stiffnessScale ·
 // stiffnessGrowth^(level − 1) (HierarchySettings).
