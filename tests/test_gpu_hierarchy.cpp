@@ -36,13 +36,13 @@ struct HierarchyCase {
   bool compression = false;  // coarse constraints also resist compression (compression_compliance)
   bool scaled = false;       // bilateral, stiffness_scale 0.02, stiffness_growth 2.8 (soft column before)
   bool frequency = false;    // bilateral, natural_frequency 226 rad/s (the soft column's setting)
-  bool everyLevel = false;   // solve_from_level 1 (by default an unfused sheet's level 1 is not solved)
+  uint32_t solveFrom = 0;    // solve_from_level (0 automatic: the 16² cloth's small level 1 is solved)
 };
 void PrintTo(const HierarchyCase& c, std::ostream* os) {
   *os << (c.cloth ? "cloth" : "soft body") << ", " << solverModeName(c.mode) << (c.bdf2 ? ", bdf2" : "")
       << (c.fused ? "" : ", unfused") << (c.compression ? ", compression" : "")
       << (c.scaled ? ", scaled" : "") << (c.frequency ? ", frequency" : "")
-      << (c.everyLevel ? ", every level" : "");
+      << (c.solveFrom != 0 ? ", solved from level " + std::to_string(c.solveFrom) : "");
 }
 
 SceneDesc caseScene(const HierarchyCase& c) {
@@ -62,7 +62,7 @@ SceneDesc caseScene(const HierarchyCase& c) {
     scene.solver.hierarchy.bilateral = true;
     scene.solver.hierarchy.naturalFrequency = 226.0f;  // rad/s
   }
-  if (c.everyLevel) scene.solver.hierarchy.solveFromLevel = 1;
+  scene.solver.hierarchy.solveFromLevel = c.solveFrom;
   return scene;
 }
 
@@ -111,13 +111,14 @@ INSTANTIATE_TEST_SUITE_P(
                       HierarchyCase{false, SolverMode::Jacobi, false, true, false, true},
                       HierarchyCase{false, SolverMode::GaussSeidel, false, false, false, false, true},
                       HierarchyCase{false, SolverMode::Jacobi, false, true, false, false, true},
-                      HierarchyCase{true, SolverMode::GaussSeidel, false, false, false, false, false, true},
-                      HierarchyCase{true, SolverMode::Jacobi, false, false, false, false, false, true}),
+                      HierarchyCase{true, SolverMode::GaussSeidel, false, false, false, false, false, 2},
+                      HierarchyCase{true, SolverMode::Jacobi, false, true, false, false, false, 2}),
     [](const auto& param) {
       return std::string(param.param.cloth ? "cloth_" : "soft_body_") + solverModeName(param.param.mode) +
              (param.param.bdf2 ? "_bdf2" : "") + (param.param.fused ? "" : "_unfused") +
              (param.param.compression ? "_compression" : "") + (param.param.scaled ? "_scaled" : "") +
-             (param.param.frequency ? "_frequency" : "") + (param.param.everyLevel ? "_every_level" : "");
+             (param.param.frequency ? "_frequency" : "") +
+             (param.param.solveFrom != 0 ? "_from_level_" + std::to_string(param.param.solveFrom) : "");
     });
 
 // The shipped soft column (issue 13; docs/hierarchy.md "Soft bodies: the soft column"): the mean downward
@@ -164,7 +165,7 @@ const vk::StageTime* stageNamed(const std::vector<vk::StageTime>& stages, const 
 class GpuHierarchySchedule : public test::GpuTest {};
 
 TEST_F(GpuHierarchySchedule, PassCountsStagesAndLabels) {
-  for (uint32_t solveFrom : {0u, 1u})
+  for (uint32_t solveFrom : {0u, 2u})
     for (uint32_t fuseBound : {0u, kTestFuseBound}) {
       SCOPED_TRACE("fused level bound " + std::to_string(fuseBound) + ", solve from level " +
                    std::to_string(solveFrom));
@@ -178,13 +179,13 @@ TEST_F(GpuHierarchySchedule, PassCountsStagesAndLabels) {
       const Hierarchy& h = layout.hierarchy;
       ASSERT_GE(h.levelCount(), 2u);
       // 16²: every level is small (≤ kTestFuseBound constraints), so all solved ones are fused. By default
-      // (0) a sheet's level 1 is solved only when it would be fused: not without fusing, where it has no
-      // colours and its prolongation is a pass of its own.
-      const bool skipsLevelOne = solveFrom == 0 && fuseBound == 0;
+      // (0) the cloth's small level 1 is solved; from level 2, level 1 has no colours and ends the fused
+      // range (its prolongation a pass of its own).
+      const bool skipsLevelOne = solveFrom == 2;
       EXPECT_EQ(h.levels[0].colours.empty(), skipsLevelOne);
       EXPECT_EQ(h.levels[0].constraints.empty(), skipsLevelOne);
       EXPECT_FALSE(h.levels[1].colours.empty());
-      EXPECT_EQ(layout.fusedLevel, fuseBound == 0 ? 0u : 1u);
+      EXPECT_EQ(layout.fusedLevel, fuseBound == 0 ? 0u : skipsLevelOne ? 2u : 1u);
       const uint32_t S = scene.solver.substeps;
       const uint32_t separate = layout.fusedLevel == 0 ? h.levelCount() : layout.fusedLevel - 1;
       uint32_t colours = 0, fusedSteps = 0;

@@ -469,30 +469,30 @@ TEST(Hierarchy, BilateralByDefaultOnlyForSheetsThatCannotBend) {
 // solve_from_level (HierarchySettings::solveFromLevel): the levels finer than the first solved one keep
 // their particles, masses and prolongation rows but have no constraints (and no colours); the solved
 // levels are those of a build that solves every level. Automatic (0): a sheet whose level 1 has more than
-// fuse_small_levels constraints from level 2, a smaller sheet and a soft body from level 1; a body with
+// kSmallLevelOne (2048) constraints from level 2, a smaller sheet and a soft body from level 1; a body with
 // fewer levels solves its coarsest.
 TEST(Hierarchy, SolveFromLevelLeavesFinerLevelsUnsolved) {
-  EXPECT_EQ(solvedFromLevel(HierarchySettings{}, false, 2049, 2048), 2u);
-  EXPECT_EQ(solvedFromLevel(HierarchySettings{}, false, 2048, 2048), 1u);
-  EXPECT_EQ(solvedFromLevel(HierarchySettings{}, false, 10, 0), 2u);
-  EXPECT_EQ(solvedFromLevel(HierarchySettings{}, true, 100000, 2048), 1u);
+  EXPECT_EQ(kSmallLevelOne, SolverSettings{}.fuseSmallLevels);  // a small level 1 is fused by default
+  EXPECT_EQ(solvedFromLevel(HierarchySettings{}, false, kSmallLevelOne + 1), 2u);
+  EXPECT_EQ(solvedFromLevel(HierarchySettings{}, false, kSmallLevelOne), 1u);
+  EXPECT_EQ(solvedFromLevel(HierarchySettings{}, true, 100000), 1u);
   HierarchySettings three;
   three.solveFromLevel = 3;
-  EXPECT_EQ(solvedFromLevel(three, false, 10, 2048), 3u);
-  EXPECT_EQ(solvedFromLevel(three, true, 10, 2048), 3u);
+  EXPECT_EQ(solvedFromLevel(three, false, 10), 3u);
+  EXPECT_EQ(solvedFromLevel(three, true, 10), 3u);
 
   const Model model = standardCloth(48);
   const Hierarchy every = buildHierarchy(model, enabled());  // solveFromLevel 1
   ASSERT_GE(every.levelCount(), 4u);
-  // The default bound (2048) is below this cloth's level 1, so by default it is not solved.
-  ASSERT_GT(every.levels[0].constraints.size(), SolverSettings{}.fuseSmallLevels);
-  {  // with a bound above it, level 1 would run in the fused dispatch: solved
+  // This cloth's level 1 is above kSmallLevelOne, so by default it is not solved (whatever the fused bound).
+  ASSERT_GT(every.levels[0].constraints.size(), kSmallLevelOne);
+  {  // a 24² cloth's level 1 is small: solved by default
     SolverSettings settings = enabled();
     settings.hierarchy.solveFromLevel = 0;
-    settings.fuseSmallLevels = 8192;
-    const Hierarchy h = buildHierarchy(model, settings);
-    EXPECT_EQ(h.firstSolvedLevel(), 1u);
-    EXPECT_EQ(h.levels[0].constraints.size(), every.levels[0].constraints.size());
+    const Hierarchy small = buildHierarchy(standardCloth(24), settings);
+    ASSERT_GE(small.levelCount(), 2u);
+    EXPECT_LE(small.levels[0].constraints.size(), kSmallLevelOne);
+    EXPECT_EQ(small.firstSolvedLevel(), 1u);
   }
   auto sameBytes = [](const auto& a, const auto& b) {
     return a.size() == b.size() &&

@@ -357,10 +357,9 @@ void colourLevel(HierarchyLevel& level, uint32_t particleCount) {
 
 }  // namespace
 
-uint32_t solvedFromLevel(const HierarchySettings& settings, bool solid, size_t levelOneConstraints,
-                         uint32_t fuseSmallLevels) {
+uint32_t solvedFromLevel(const HierarchySettings& settings, bool solid, size_t levelOneConstraints) {
   if (settings.solveFromLevel != 0) return settings.solveFromLevel;
-  if (solid || levelOneConstraints <= fuseSmallLevels) return 1;  // a small level 1 costs no dispatch
+  if (solid || levelOneConstraints <= kSmallLevelOne) return 1;
   return 2;
 }
 
@@ -487,8 +486,8 @@ Hierarchy buildHierarchy(const Model& model, const SolverSettings& settings) {
     // The levels finer than the first solved one (the coarsest, if the body has fewer levels) only carry
     // corrections down: their edges built the next level, but they are not solved.
     const size_t levelOne = bodyConstraints.empty() ? 0 : bodyConstraints.front().size();
-    const size_t solvedFrom = std::min<size_t>(
-        solvedFromLevel(hs, solid[b] != 0, levelOne, settings.fuseSmallLevels), bodyConstraints.size());
+    const size_t solvedFrom =
+        std::min<size_t>(solvedFromLevel(hs, solid[b] != 0, levelOne), bodyConstraints.size());
     for (size_t l = solvedFrom == 0 ? 0 : solvedFrom - 1; l < bodyConstraints.size(); ++l)
       hierarchy.levels[l].constraints.insert(hierarchy.levels[l].constraints.end(),
                                              bodyConstraints[l].begin(), bodyConstraints[l].end());

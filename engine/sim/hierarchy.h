@@ -73,13 +73,15 @@ struct Hierarchy {
 // finer than solvedFromLevel get no coarse constraints (their rows only: prolongation).
 Hierarchy buildHierarchy(const Model& model, const SolverSettings& settings);
 
+// A sheet's level 1 with at most this many coarse constraints is solved by default: it runs in the one
+// "coarse levels" dispatch at the default fuse_small_levels (the same number), so it costs no dispatch.
+inline constexpr size_t kSmallLevelOne = 2048;
+
 // The finest coarse level (1-based) whose constraints a body solves (HierarchySettings::solveFromLevel,
 // resolved): the setting when non-zero; automatic: 1 for a body with tetrahedra (`solid`) and for a sheet
-// whose level 1 has at most `fuseSmallLevels` constraints (SolverSettings::fuseSmallLevels: it would run in
-// the one "coarse levels" dispatch, so solving it costs no dispatch), else 2 (docs/hierarchy.md "Which levels
-// are solved").
-uint32_t solvedFromLevel(const HierarchySettings& settings, bool solid, size_t levelOneConstraints,
-                         uint32_t fuseSmallLevels);
+// whose level 1 has at most kSmallLevelOne constraints, else 2 (docs/hierarchy.md "Which levels are
+// solved"). It does not depend on fuse_small_levels, so that setting never changes a result.
+uint32_t solvedFromLevel(const HierarchySettings& settings, bool solid, size_t levelOneConstraints);
 
 // The factor (dimensionless) on coarse level `level`'s (1-based) stiffness: stiffnessScale ·
 // stiffnessGrowth^(level − 1) (HierarchySettings).

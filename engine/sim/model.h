@@ -82,10 +82,10 @@ struct HierarchySettings {
   // The finest coarse level that is solved (1-based); the levels finer than it carry the coarser levels'
   // corrections down by prolongation only (no coarse constraints, no colour passes). 0: automatic
   // (solvedFromLevel in sim/hierarchy.h): level 2 for a sheet (a body without tetrahedra) whose level 1
-  // has more than SolverSettings::fuseSmallLevels constraints (such a level 1 measured to stiffen the cloth
-  // no more than its fine solve does, at 9 dispatches a substep); level 1 for a smaller sheet (its level 1
-  // runs in the one fused dispatch) and for a soft body. A body with fewer levels solves its coarsest
-  // (docs/hierarchy.md "Which levels are solved").
+  // has more than 2048 constraints (such a level 1 measured to stiffen the cloth no more than its fine
+  // solve does, at 9 dispatches a substep); level 1 for a smaller sheet (its level 1 runs in the default
+  // fused dispatch) and for a soft body. A body with fewer levels solves its coarsest (docs/hierarchy.md
+  // "Which levels are solved").
   uint32_t solveFromLevel = 0;
   // Solver setting only: `enabled` applies to every body, even one that sets its own (the command
   // line's --hierarchy / --no-hierarchy).
