@@ -246,10 +246,13 @@ std::vector<glm::vec4> packHierarchy(const SolverLayout& layout) {
   for (const HierarchyLevel& level : layout.hierarchy.levels) {
     const size_t at = words.size();
     words.resize(at + 2 * level.constraints.size() + 3 * level.prolongation.size());
-    std::memcpy(words.data() + at, level.constraints.data(),
-                level.constraints.size() * sizeof(gpu::CoarseConstraint));
-    std::memcpy(words.data() + at + 2 * level.constraints.size(), level.prolongation.data(),
-                level.prolongation.size() * sizeof(gpu::ProlongationRow));
+    // An unsolved level has no constraints (solve_from_level): memcpy takes no null pointer.
+    if (!level.constraints.empty())
+      std::memcpy(words.data() + at, level.constraints.data(),
+                  level.constraints.size() * sizeof(gpu::CoarseConstraint));
+    if (!level.prolongation.empty())
+      std::memcpy(words.data() + at + 2 * level.constraints.size(), level.prolongation.data(),
+                  level.prolongation.size() * sizeof(gpu::ProlongationRow));
   }
   words.resize(layout.hierarchyWords, glm::vec4(0.0f));
   for (size_t i = 0; i < layout.bdf2HierarchyParticles.size(); ++i)  // BDF2: the hierarchy's particles
