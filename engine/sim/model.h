@@ -83,7 +83,7 @@ struct HierarchySettings {
   // corrections down by prolongation only (no coarse constraints, no colour passes). 0: automatic
   // (solvedFromLevel in sim/hierarchy.h): level 2 for a sheet (a body without tetrahedra) whose level 1
   // has more than 2048 constraints (such a level 1 measured to stiffen the cloth no more than its fine
-  // solve does, at 9 dispatches a substep); level 1 for a smaller sheet (its level 1 runs in the default
+  // solve does, at 8 dispatches a substep); level 1 for a smaller sheet (its level 1 runs in the default
   // fused dispatch) and for a soft body. A body with fewer levels solves its coarsest (docs/hierarchy.md
   // "Which levels are solved").
   uint32_t solveFromLevel = 0;
