@@ -6,16 +6,27 @@
 # It first runs the GPU test suite there with the validation layer and synchronization validation (any
 # message fails a test), so a GPU run proves correctness, not only speed.
 #
-# Here:   VKXPBD_CMAKE_ARGS=-DVKXPBD_WINDOW=OFF ./setup.sh --no-run   (build/ without GLFW)
-#         tools/device-deps.sh                  (the Vulkan loader and the validation layer, into .gl/)
-# There:  OUT=/some/folder tools/device-bench.sh [--tests-only] [extra bench args]   (carry build and .gl)
+# Here:   cmake -S . -B build-device -G Ninja -DCMAKE_BUILD_TYPE=Release -DVKXPBD_WINDOW=OFF
+#         cmake --build build-device --target vkxpbd test_gpu        (no GLFW: the machine has no window system)
+#         tools/device-deps.sh                  (the Vulkan loader, the validation layer and our two shared
+#                                                libraries, into .gl/)
+# There:  OUT=/some/folder VKXPBD_BUILD_DIR=build-device tools/device-bench.sh [--tests-only|--bench-only]
+#         [extra bench args]; carry .gl, build-device/vkxpbd, build-device/tests/test_gpu and
+#         build-device/CMakeCache.txt (the whole build folder is over the 64 MiB a call carries).
 set -uo pipefail
 cd "$(dirname "$0")/.."
 : "${OUT:?set OUT to the folder for the results}"
 mkdir -p "$OUT"
-bin=./build/vkxpbd
+build=${VKXPBD_BUILD_DIR:-build}
+bin=./$build/vkxpbd
 tests_only=0
+bench_only=0
 if [ "${1:-}" = "--tests-only" ]; then tests_only=1; shift; fi
+if [ "${1:-}" = "--bench-only" ]; then bench_only=1; shift; fi
+# The tests read scenes from the source folder they were built in (VKXPBD_SOURCE_DIR); where that path does
+# not exist on this machine, point it at this checkout.
+src=$(sed -n 's/^CMAKE_HOME_DIRECTORY:INTERNAL=//p' "$build/CMakeCache.txt" 2>/dev/null)
+if [ -n "$src" ] && [ ! -e "$src" ]; then mkdir -p "$(dirname "$src")" && ln -s "$PWD" "$src"; fi
 # A bare GPU machine has neither the loader nor the layer: unpack the carried packages (tools/device-deps.sh).
 if [ -d .gl ] && ls .gl/*.deb >/dev/null 2>&1; then
   for f in .gl/*.deb; do dpkg -x "$f" /; done
@@ -25,25 +36,42 @@ fi
 if [ -z "${VK_DRIVER_FILES:-}" ] && [ -f /usr/local/nvidia/share/vulkan/icd.d/nvidia_icd.json ]; then
   export VK_DRIVER_FILES=/usr/local/nvidia/share/vulkan/icd.d/nvidia_icd.json
 fi
+# Results go to $res and are packed into $OUT/device-results.tar.gz after every step, so that a run stopped
+# at its time limit still returns what it finished (and the device tool returns at most 8 files).
+res=${VKXPBD_RESULTS:-/tmp/vkxpbd-device}
+mkdir -p "$res"
+pack() { tar -czf "$OUT/device-results.tar.gz" -C "$(dirname "$res")" "$(basename "$res")"; }
 {
   echo "== devices"; $bin devices
   nvidia-smi --query-gpu=name,driver_version,clocks.max.sm,memory.total --format=csv 2>/dev/null
-} 2>&1 | tee "$OUT/devices.txt"
+} 2>&1 | tee "$res/devices.txt"
+pack
 # The GPU test suite, validation and synchronization validation on (VKXPBD_VALIDATION=1), on this device.
-echo "== GPU tests (validation + sync validation)" | tee "$OUT/test_gpu.log"
-VKXPBD_VALIDATION=1 ./build/tests/test_gpu --gtest_output="json:$OUT/test_gpu.json" 2>&1 | tee -a "$OUT/test_gpu.log"
-echo "test_gpu exit code: ${PIPESTATUS[0]}" | tee -a "$OUT/test_gpu.log"
+if [ "$bench_only" = 0 ]; then
+  echo "== GPU tests (validation + sync validation)" | tee "$res/test_gpu.log"
+  VKXPBD_VALIDATION=1 ./$build/tests/test_gpu --gtest_output="json:$res/test_gpu.json" >>"$res/test_gpu.log" 2>&1
+  echo "test_gpu exit code: $?" | tee -a "$res/test_gpu.log"
+  grep -E '^\[  FAILED|^\[==========\]|^\[  PASSED|Failure$|VUID|SYNC-' "$res/test_gpu.log" | head -100
+  pack
+fi
 [ "$tests_only" = 1 ] && exit 0
-$bin bench --sizes 64,128,256,512,1024 --modes gs,jacobi --out "$OUT/bench.json" "$@" 2>&1 | tee "$OUT/bench.log"
+step() { # step NAME COMMAND...: runs one benchmark, its log in $res/NAME.log, then packs
+  local name=$1; shift
+  echo "== $name"
+  "$@" >"$res/$name.log" 2>&1
+  echo "$name exit code: $?"; tail -n 4 "$res/$name.log"
+  pack
+}
+step bench $bin bench --sizes 64,128,256,512,1024 --modes gs,jacobi --out "$res/bench.json" "$@"
 # Hierarchical XPBD (issue 13): the cloth cases 128² to 1024² with the hierarchy; each case also times the flat
 # solver, the hierarchy without its fused small levels and the hierarchy solving every level (a cloth's level 1
 # is only prolongated by default) in the same run, frame by frame in turn ("same_run": the ratios to the flat
 # solver). A second run fuses up to 8192 coarse constraints, to choose the default.
-$bin bench --sizes 128,256,512,1024 --modes gs,jacobi --hierarchy --render-size 0 --soft-bodies 0 --contacts-size 0 \
-  --out "$OUT/bench_hierarchy.json" 2>&1 | tee "$OUT/bench_hierarchy.log"
-$bin bench --sizes 128,256,512,1024 --modes gs --hierarchy --fuse-small-levels 8192 --frames 100 --render-size 0 \
-  --soft-bodies 0 --contacts-size 0 --out "$OUT/bench_hierarchy_fuse8192.json" 2>&1 | tee "$OUT/bench_hierarchy_fuse8192.log"
+step bench_hierarchy $bin bench --sizes 128,256,512,1024 --modes gs,jacobi --hierarchy --render-size 0 \
+  --soft-bodies 0 --contacts-size 0 --out "$res/bench_hierarchy.json"
+step bench_hierarchy_fuse8192 $bin bench --sizes 128,256,512,1024 --modes gs --hierarchy --fuse-small-levels 8192 \
+  --frames 100 --render-size 0 --soft-bodies 0 --contacts-size 0 --out "$res/bench_hierarchy_fuse8192.json"
 # Soft bodies and self-collision at GPU scale: 1000 Neo-Hookean blocks, a 512² self-colliding cloth.
-$bin bench --sizes 64 --modes gs,jacobi --render-size 0 --soft-bodies 1000 --contacts-size 512 --out "$OUT/bench_bodies.json" 2>&1 | tee "$OUT/bench_bodies.log"
-$bin run scenes/large_cloth.json --headless --frames 300 --out "$OUT/large" 2>&1 | tee "$OUT/large.log"
-cp "$OUT/large/state.json" "$OUT/large_state.json" 2>/dev/null; rm -rf "$OUT/large"
+step bench_bodies $bin bench --sizes 64 --modes gs,jacobi --render-size 0 --soft-bodies 1000 --contacts-size 512 \
+  --out "$res/bench_bodies.json"
+step large $bin run scenes/large_cloth.json --headless --frames 300 --out "$res/large"
