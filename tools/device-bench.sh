@@ -40,7 +40,7 @@ fi
 # at its time limit still returns what it finished (and the device tool returns at most 8 files).
 res=${VKXPBD_RESULTS:-/tmp/vkxpbd-device}
 mkdir -p "$res"
-pack() { tar -czf "$OUT/device-results.tar.gz" -C "$(dirname "$res")" "$(basename "$res")"; }
+pack() { tar --exclude="*.obj" -czf "$OUT/device-results.tar.gz" -C "$(dirname "$res")" "$(basename "$res")"; }
 {
   echo "== devices"; $bin devices
   nvidia-smi --query-gpu=name,driver_version,clocks.max.sm,memory.total --format=csv 2>/dev/null
@@ -51,7 +51,9 @@ if [ "$bench_only" = 0 ]; then
   echo "== GPU tests (validation + sync validation)" | tee "$res/test_gpu.log"
   VKXPBD_VALIDATION=1 ./$build/tests/test_gpu --gtest_output="json:$res/test_gpu.json" >>"$res/test_gpu.log" 2>&1
   echo "test_gpu exit code: $?" | tee -a "$res/test_gpu.log"
-  grep -E '^\[  FAILED|^\[==========\]|^\[  PASSED|Failure$|VUID|SYNC-' "$res/test_gpu.log" | head -100
+  # The first failures with what they printed, then the summary (the whole log is in the results).
+  grep -E -A6 'Failure$' "$res/test_gpu.log" | head -n 80
+  grep -E '^\[==========\]|^\[  PASSED|^\[  FAILED' "$res/test_gpu.log" | tail -n 40
   pack
 fi
 [ "$tests_only" = 1 ] && exit 0

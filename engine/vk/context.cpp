@@ -5,6 +5,8 @@
 #include <cstring>
 #include <string_view>
 
+#include "vk/resident_libraries.h"
+
 namespace vkxpbd::vk {
 
 namespace {
@@ -189,6 +191,7 @@ void Context::createInstance(const ContextOptions& options) {
   info.enabledExtensionCount = static_cast<uint32_t>(extensions.size());
   info.ppEnabledExtensionNames = extensions.data();
   VK_CHECK(vkCreateInstance(&info, nullptr, &instance));
+  keepLoadedLibrariesResident();  // the driver and layers stay loaded for the next instance
   volkLoadInstance(instance);
 
   if (validationEnabled_)
@@ -203,6 +206,7 @@ std::vector<DeviceInfo> Context::listDevices() {
   info.pApplicationInfo = &app;
   VkInstance instance = VK_NULL_HANDLE;
   VK_CHECK(vkCreateInstance(&info, nullptr, &instance));
+  keepLoadedLibrariesResident();
   volkLoadInstanceOnly(instance);
   std::vector<DeviceInfo> result;
   std::vector<VkPhysicalDevice> devices = physicalDevices(instance);
