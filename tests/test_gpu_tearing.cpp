@@ -110,6 +110,7 @@ TEST_P(GpuTearing, ContactTrianglesFollowTheTearOnTheGpu) {
 }
 
 TEST_P(GpuTearing, ShippedSceneAsTheCpuReference) {
+  requireCpuArithmeticForExactTopology();
   SceneDesc scene = loadScene(VKXPBD_SOURCE_DIR "/scenes/cloth_tear.json");
   scene.solver.mode = GetParam();
   test::Lockstep run(*ctx, scene);
@@ -210,6 +211,7 @@ TEST_P(GpuTearing, Bdf2SameTearsAsTheCpuReference) {
 // ones come first in layout order; the tearing goes on after them, the colouring stays valid, the mass is
 // the mass loaded and the positions are the CPU reference's. Both modes.
 TEST_P(GpuTearing, FramesPastThePassLimitBreakTheMostStrainedAsTheCpuReference) {
+  requireCpuArithmeticForExactTopology();
   SceneDesc scene = loadScene(VKXPBD_SOURCE_DIR "/scenes/cloth_tear.json");
   scene.solver.mode = GetParam();
   Model model = buildModel(scene);
@@ -329,22 +331,26 @@ TEST_P(GpuTearing, NothingIsReadBackWhileNobodyAsks) {
   EXPECT_EQ(run.gpu.layout().surface.indices, run.cpu.layout().surface.indices);
   EXPECT_EQ(run.gpu.tearReadbacks(), 1u);
   EXPECT_GT(run.gpu.topologyVersion(), 0u);
-  EXPECT_EQ(run.gpu.model().surfaces[0].indices, run.cpu.model().surfaces[0].indices);
-  EXPECT_EQ(run.gpu.lastTear().broken, run.cpu.lastTear().broken);
+  (void)run.gpu.lastTear();
   EXPECT_EQ(run.gpu.tearReadbacks(), 1u) << "asking again without a new frame must read nothing";
-  uint32_t endMismatches = 0;
-  for (size_t k = 0; k < run.layout.distance.size(); ++k)
-    if (run.gpu.layout().distance[k].a != run.cpu.layout().distance[k].a ||
-        run.gpu.layout().distance[k].b != run.cpu.layout().distance[k].b)
-      ++endMismatches;
-  for (size_t k = 0; k < run.layout.elements.size(); ++k) {
-    const ElementConstraint &g = run.gpu.layout().elements[k], &c = run.cpu.layout().elements[k];
-    if (g.a != c.a || g.b != c.b || g.c != c.c || g.d != c.d) ++endMismatches;
+  // The topology read back is the CPU reference's where the device rounds as the CPU does (fixture).
+  if (cpuArithmetic()) {
+    EXPECT_EQ(run.gpu.model().surfaces[0].indices, run.cpu.model().surfaces[0].indices);
+    EXPECT_EQ(run.gpu.lastTear().broken, run.cpu.lastTear().broken);
+    uint32_t endMismatches = 0;
+    for (size_t k = 0; k < run.layout.distance.size(); ++k)
+      if (run.gpu.layout().distance[k].a != run.cpu.layout().distance[k].a ||
+          run.gpu.layout().distance[k].b != run.cpu.layout().distance[k].b)
+        ++endMismatches;
+    for (size_t k = 0; k < run.layout.elements.size(); ++k) {
+      const ElementConstraint &g = run.gpu.layout().elements[k], &c = run.cpu.layout().elements[k];
+      if (g.a != c.a || g.b != c.b || g.c != c.c || g.d != c.d) ++endMismatches;
+    }
+    EXPECT_EQ(endMismatches, 0u);
+    EXPECT_EQ(run.gpu.layout().adjacency.offsets, run.cpu.layout().adjacency.offsets);
+    EXPECT_EQ(run.gpu.layout().adjacency.slots, run.cpu.layout().adjacency.slots);
+    expectSameMassesAndPositions(run.gpu.download(), run.cpuState);
   }
-  EXPECT_EQ(endMismatches, 0u);
-  EXPECT_EQ(run.gpu.layout().adjacency.offsets, run.cpu.layout().adjacency.offsets);
-  EXPECT_EQ(run.gpu.layout().adjacency.slots, run.cpu.layout().adjacency.slots);
-  expectSameMassesAndPositions(run.gpu.download(), run.cpuState);
   // Another frame: one more read-back when asked, none before.
   run.gpu.simulate(1);
   EXPECT_EQ(run.gpu.tearReadbacks(), 1u);
