@@ -11,6 +11,14 @@
 
 namespace vkxpbd::test {
 
+// Why a test that requires the GPU's tearing decisions to equal the CPU reference's frame by frame is
+// skipped on a hardware GPU (`if (!cpuArithmetic()) GTEST_SKIP() << ...` in the test body: GTEST_SKIP
+// only leaves the function it is written in): a constraint at the threshold breaks in one and not the
+// other, and the topologies part.
+inline constexpr const char* kExactTopologyNeedsCpuRounding =
+    "frame-by-frame equal tear decisions need the CPU's rounding (lavapipe); on this GPU the tearing tests "
+    "of behaviour, reruns and validity run instead";
+
 class GpuTest : public ::testing::Test {
  protected:
   void SetUp() override;
@@ -32,14 +40,6 @@ class GpuTest : public ::testing::Test {
   // amplifies differences (folding, contact, stick-slip). Each `hardware` bound is set from the
   // difference measured on an NVIDIA H200 (driver 580.159.04), stated where it is used.
   double gpuCpuBound(double exact, double hardware) const { return cpuArithmetic() ? exact : hardware; }
-
-  // Tests that require the GPU's tearing decisions to equal the CPU reference's frame by frame: on a
-  // hardware GPU a constraint at the threshold breaks in one and not the other, and the topologies part.
-  void requireCpuArithmeticForExactTopology() {
-    if (!cpuArithmetic())
-      GTEST_SKIP() << "frame-by-frame equal tear decisions need the CPU's rounding (lavapipe); on this GPU "
-                      "the tearing tests of behaviour, reruns and validity run instead";
-  }
 
   std::unique_ptr<vk::Context> ctx;
 
