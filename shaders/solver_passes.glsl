@@ -95,10 +95,8 @@ void solveDistanceConstraint(uint k, bool firstIteration) {
   if (xb.w > 0.0f) positionLow[c.b] = vec4(lb + r.deltaB, 0.0f);
 }
 
-// Hierarchy, coarse constraint `index` (vec4 units in VKXPBD_BINDING_HIERARCHY: 2 per constraint).
-CoarseConstraint coarseConstraintAt(uint base, uint index) {
-  vec4 p = hierarchy[base + 2u * index];
-  vec4 q = hierarchy[base + 2u * index + 1u];
+// Hierarchy, a coarse constraint from its two vec4s in VKXPBD_BINDING_HIERARCHY.
+CoarseConstraint coarseConstraintFrom(vec4 p, vec4 q) {
   CoarseConstraint c;
   c.a = floatBitsToUint(p.x);
   c.b = floatBitsToUint(p.y);
@@ -111,23 +109,35 @@ CoarseConstraint coarseConstraintAt(uint base, uint index) {
   return c;
 }
 
-// Hierarchy, one coarse constraint of a level's colour (no two share a particle): both ends move, with
-// the level's inverse masses, in the frame of particle a.
-void solveCoarseConstraint(uint base, uint index) {
-  CoarseConstraint c = coarseConstraintAt(base, index);
-  // Tearing with the hierarchy: the torn marks are the hierarchy buffer's first vec4s, two per particle.
-  if ((c.flags & VKXPBD_COARSE_TEARS) != 0u &&
-      coarseConstraintTorn(c, floatBitsToUint(hierarchy[VKXPBD_TEAR_MARK_VEC4S * c.a].z),
-                           floatBitsToUint(hierarchy[VKXPBD_TEAR_MARK_VEC4S * c.b].z)))
-    return;
-  vec4 xa = positions[c.a];
+// Tearing with the hierarchy: the torn marks are the hierarchy buffer's first vec4s, two per particle.
+uint tornLevels(uint particle) { return floatBitsToUint(hierarchy[VKXPBD_TEAR_MARK_VEC4S * particle].z); }
+
+// The correction of coarse constraint c between particles pa and pb, whose low parts are la and lb (m);
+// false when it carries no load (torn). c's inverse masses become those of its ends in the state.
+bool coarseCorrection(inout CoarseConstraint c, uint pa, uint pb, vec3 la, vec3 lb, out DistanceCorrection r) {
+  if ((c.flags & VKXPBD_COARSE_TEARS) != 0u && coarseConstraintTorn(c, tornLevels(pa), tornLevels(pb))) return false;
+  vec4 xa = positions[pa];
   c.invMassA = coarseEndInvMass(c.invMassA, xa.w);
-  c.invMassB = coarseEndInvMass(c.invMassB, positions[c.b].w);
+  c.invMassB = coarseEndInvMass(c.invMassB, positions[pb].w);
+  r = projectCoarse(la, positionRelativeTo(positions[pb].xyz, lb, xa.xyz), c, params.alphaScale);
+  return true;
+}
+
+// Hierarchy, coarse constraint `index` (2 vec4s each from `base` in VKXPBD_BINDING_HIERARCHY).
+void solveCoarseConstraint(uint base, uint index) {
+  CoarseConstraint c = coarseConstraintFrom(hierarchy[base + 2u * index], hierarchy[base + 2u * index + 1u]);
   vec3 la = positionLow[c.a].xyz;
   vec3 lb = positionLow[c.b].xyz;
-  DistanceCorrection r = projectCoarse(la, positionRelativeTo(positions[c.b].xyz, lb, xa.xyz), c, params.alphaScale);
+  DistanceCorrection r;
+  if (!coarseCorrection(c, c.a, c.b, la, lb, r)) return;
   if (c.invMassA > 0.0f) positionLow[c.a] = vec4(la + r.deltaA, 0.0f);
   if (c.invMassB > 0.0f) positionLow[c.b] = vec4(lb + r.deltaB, 0.0f);
+}
+
+// Whether prolongation leaves particle i where it is: pinned in the state, or (a tearing body's row,
+// `level` ≠ 0: its parents' level) torn at its own level.
+bool prolongationSkips(uint i, uint level) {
+  return !prolongationMoves(positions[i].w) || (level != 0u && prolongationTorn(level, tornLevels(i)));
 }
 
 // Hierarchy, prolongation row `index` (3 vec4 each): its particle moves by its parents' weighted changes
@@ -137,10 +147,8 @@ void prolongateRow(uint base, uint index) {
   uvec4 parents = floatBitsToUint(hierarchy[base + 3u * index + 1u]);
   vec4 weights = hierarchy[base + 3u * index + 2u];
   uint i = floatBitsToUint(head.x);
-  if (!prolongationMoves(positions[i].w)) return;
+  if (prolongationSkips(i, floatBitsToUint(head.z))) return;
   uint count = floatBitsToUint(head.y);
-  uint level = floatBitsToUint(head.z);  // a tearing body's row: its parents' level (torn marks)
-  if (level != 0u && prolongationTorn(level, floatBitsToUint(hierarchy[VKXPBD_TEAR_MARK_VEC4S * i].z))) return;
   vec3 d[4] = vec3[4](vec3(0.0f), vec3(0.0f), vec3(0.0f), vec3(0.0f));
   for (uint k = 0u; k < count; ++k) d[k] = positionLow[parents[k]].xyz - predicted[parents[k]].xyz;
   positionLow[i].xyz += prolongationDelta(weights, d[0], d[1], d[2], d[3]);

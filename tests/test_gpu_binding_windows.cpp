@@ -149,5 +149,24 @@ TEST_F(GpuBindingWindowRefusal, PositionsPastTheRange) {
   EXPECT_NE(error.find("GPU buffer 'positions' needs 36.0 KiB in one binding"), std::string::npos);
 }
 
+// The fused coarse levels keep their particles in shared memory: a device with less refuses the scene,
+// naming the limit and the setting that avoids it; with fuse_small_levels 0 the same scene runs.
+TEST_F(GpuBindingWindowRefusal, FusedLevelsPastTheSharedMemory) {
+  SceneDesc scene = test::hierarchyCloth(kCloth, true);
+  const Model model = buildModel(scene);
+  const SolverLayout fused = buildSolverLayout(model, scene.solver);
+  ASSERT_GT(fused.fusedLevel, 0u);
+  GpuSolverOptions options;
+  options.sharedMemoryLimit = 3 * sizeof(float) * VKXPBD_COARSE_SHARED_PARTICLES - 4;
+  const std::string error = errorOf([&] { GpuSolver gpu(*ctx, model, scene.solver, fused, options); });
+  std::printf("  %s\n", error.c_str());
+  EXPECT_NE(error.find("keeps 24576 bytes in shared memory"), std::string::npos);
+  EXPECT_NE(error.find("maxComputeSharedMemorySize of 24572; set the solver's fuse_small_levels to 0"),
+            std::string::npos);
+  scene.solver.fuseSmallLevels = 0;
+  const SolverLayout separate = buildSolverLayout(model, scene.solver);
+  EXPECT_EQ(errorOf([&] { GpuSolver gpu(*ctx, model, scene.solver, separate, options); }), "");
+}
+
 }  // namespace
 }  // namespace vkxpbd

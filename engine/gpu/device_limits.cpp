@@ -67,4 +67,13 @@ void checkDeviceLimits(const vk::Context& ctx, const Model& model, const std::ve
                      fix);
 }
 
+void checkSharedMemory(const vk::Context& ctx, const Model& model, uint32_t bytes, uint32_t limit) {
+  if (bytes <= limit) return;
+  throw SceneError((model.sourcePath.empty() ? "" : model.sourcePath + ": ") + "scene '" + model.name +
+                   "' runs its hierarchy's small levels in one work group that keeps " +
+                   std::to_string(bytes) + " bytes in shared memory, more than " + ctx.deviceInfo.name +
+                   "'s maxComputeSharedMemorySize of " + std::to_string(limit) +
+                   "; set the solver's fuse_small_levels to 0");
+}
+
 }  // namespace vkxpbd

@@ -26,4 +26,9 @@ struct PlannedBuffer {
 void checkDeviceLimits(const vk::Context& ctx, const Model& model, const std::vector<PlannedBuffer>& buffers,
                        VkDeviceSize range);
 
+// Throws SceneError "FILE: scene 'NAME' runs its hierarchy's small levels in one work group that keeps N
+// bytes in shared memory, more than DEVICE's maxComputeSharedMemorySize of M; set the solver's
+// fuse_small_levels to 0" when `bytes` exceeds that limit (`limit`: the device's, or a test's smaller one).
+void checkSharedMemory(const vk::Context& ctx, const Model& model, uint32_t bytes, uint32_t limit);
+
 }  // namespace vkxpbd

@@ -41,6 +41,8 @@ struct GpuSolverOptions {
   // Tests: a storage buffer range below the device's maxStorageBufferRange (bytes; 0: the device's), so
   // that a small model needs binding windows (gpu/binding_windows.h) or is refused as a large one is.
   VkDeviceSize storageBufferRange = 0;
+  // Tests: a maxComputeSharedMemorySize below the device's (bytes; 0: the device's).
+  uint32_t sharedMemoryLimit = 0;
 };
 
 class GpuSolver {

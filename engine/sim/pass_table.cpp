@@ -31,8 +31,8 @@ constexpr std::array<PassInfo, kPassCount> kTable = {{
      // row 48, own low part read 16 + written 16; per parent: low part 16 and x* 16
      80, 32},
     {CoarseLevels, "coarse levels", "coarse_levels.comp", WorkGroups, Level,
-     "level program, hierarchy constraints and rows, positions, predicted x* → positions' low part (the "
-     "small levels, coarsest first)"},
+     "level program, its copies of the levels' constraints and rows, positions, predicted x* → "
+     "positions' low part (the small levels, coarsest first, their particles in shared memory)"},
     {MomentumStart, "momentum start", "momentum_start.comp", Threads, Pass,
      "positions' low part → momentum start positions"},
     {SolveColour, "solve colour", "solve_colour.comp", Threads, Colour,

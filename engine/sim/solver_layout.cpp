@@ -146,6 +146,32 @@ void buildVolumeRows(const Model& model, SolverLayout& layout) {
 }  // namespace
 
 namespace {
+constexpr uint32_t kSharedConstraintVec4s = sizeof(gpu::SharedCoarseConstraint) / sizeof(glm::vec4);
+constexpr uint32_t kSharedRowVec4s = sizeof(gpu::SharedProlongationRow) / sizeof(glm::vec4);
+
+// The particles a fused level's steps read and write in shared memory: its constraints' ends and its
+// rows' parents. (A row's own particle is left out at this level, so only a finer fused level could
+// read it: it is in shared memory if that level reads it, else the row writes it to the buffer.)
+std::vector<uint32_t> particlesReadByLevel(const HierarchyLevel& level) {
+  std::vector<uint32_t> read;
+  for (const gpu::CoarseConstraint& c : level.constraints) read.insert(read.end(), {c.a, c.b});
+  for (const gpu::ProlongationRow& row : level.prolongation) {
+    const uint32_t parents[] = {row.parent0, row.parent1, row.parent2, row.parent3};
+    read.insert(read.end(), parents, parents + row.count);
+  }
+  std::sort(read.begin(), read.end());
+  read.erase(std::unique(read.begin(), read.end()), read.end());
+  return read;
+}
+
+// The fused program's steps: each fused level's colours and its prolongation.
+uint32_t coarseProgramSteps(const SolverLayout& layout) {
+  uint32_t steps = 0;
+  for (uint32_t l = layout.fusedLevel; l >= 1 && l <= layout.hierarchy.levelCount(); ++l)
+    steps += static_cast<uint32_t>(layout.hierarchy.levels[l - 1].colours.size()) + 1;
+  return steps;
+}
+
 // The hierarchy and its bases in the packed buffer (vec4 units: 2 per constraint, 3 per row).
 void setHierarchy(SolverLayout& layout, Hierarchy hierarchy, const Model& model, bool bdf2,
                   uint32_t fusedLevelConstraints) {
@@ -161,28 +187,45 @@ void setHierarchy(SolverLayout& layout, Hierarchy hierarchy, const Model& model,
     layout.hierarchyRowBase.push_back(base);
     base += 3 * static_cast<uint32_t>(level.prolongation.size());
   }
-  // The small levels' program: from the coarsest level down while a level is small. A level with no
-  // constraints (one that is not solved, only prolongated) ends it: its rows are a single pass of their
-  // own, which spreads them over the device where the one work group would take them in turn.
+  // The small levels' program: from the coarsest level down while a level is small and the particles
+  // the fused levels read still fit in the work group's shared memory. A level with no constraints (one
+  // that is not solved, only prolongated) ends it: its rows are a single pass of their own, which spreads
+  // them over the device where the one work group would take them in turn.
   const auto& levels = layout.hierarchy.levels;
+  std::vector<uint8_t> shared(model.particleCount(), 0);
+  uint32_t sharedCount = 0;
   for (uint32_t l = static_cast<uint32_t>(levels.size()); l >= 1; --l) {
     const size_t constraints = levels[l - 1].constraints.size();
     if (fusedLevelConstraints == 0 || constraints == 0 || constraints > fusedLevelConstraints) break;
+    const std::vector<uint32_t> read = particlesReadByLevel(levels[l - 1]);
+    const auto added = static_cast<uint32_t>(
+        std::count_if(read.begin(), read.end(), [&](uint32_t p) { return shared[p] == 0; }));
+    if (sharedCount + added > VKXPBD_COARSE_SHARED_PARTICLES) break;
+    for (uint32_t p : read) shared[p] = 1;
+    sharedCount += added;
     layout.fusedLevel = l;
   }
+  for (uint32_t p = 0; p < shared.size(); ++p)
+    if (shared[p] != 0) layout.coarseSharedParticles.push_back(p);
+  // The program (a header, then the steps) and the shared copies: the table of slots (4 a vec4), then
+  // each fused level's constraints and rows, which the steps point into.
+  layout.coarseProgramBase = base;
+  uint32_t copy = base + 1 + coarseProgramSteps(layout);
+  layout.coarseSharedBase = copy;
+  copy += (sharedCount + 3) / 4;
   for (uint32_t l = static_cast<uint32_t>(levels.size()); layout.fusedLevel > 0 && l >= layout.fusedLevel;
        --l) {
     for (const ConstraintRange& c : levels[l - 1].colours) {
-      layout.coarseProgram.emplace_back(VKXPBD_COARSE_STEP_SOLVE, layout.hierarchyConstraintBase[l - 1],
-                                        c.first, c.count);
+      layout.coarseProgram.emplace_back(VKXPBD_COARSE_STEP_SOLVE, copy, c.first, c.count);
       layout.coarseProgramLevel.push_back(l);
     }
+    copy += kSharedConstraintVec4s * static_cast<uint32_t>(levels[l - 1].constraints.size());
     layout.coarseProgramLevel.push_back(l);
-    layout.coarseProgram.emplace_back(VKXPBD_COARSE_STEP_PROLONGATE, layout.hierarchyRowBase[l - 1], 0u,
+    layout.coarseProgram.emplace_back(VKXPBD_COARSE_STEP_PROLONGATE, copy, 0u,
                                       static_cast<uint32_t>(levels[l - 1].prolongation.size()));
+    copy += kSharedRowVec4s * static_cast<uint32_t>(levels[l - 1].prolongation.size());
   }
-  layout.coarseProgramBase = base;
-  base += static_cast<uint32_t>(layout.coarseProgram.size());
+  base = layout.fusedLevel > 0 ? copy : base;
   if (bdf2 && !layout.hierarchy.empty()) {
     // Level 1 keeps or leaves out (with a row) every level-0 particle of a body with coarse levels.
     layout.bdf2HierarchyBase = base;
@@ -238,6 +281,55 @@ float constraintForce(const SolverLayout& layout, uint32_t particle, float force
   return integratesWithEuler(layout, particle) ? gpu::eulerForceInBdf2(forceFromLambda) : forceFromLambda;
 }
 
+namespace {
+template <class T>
+void putWords(std::vector<glm::vec4>& words, uint32_t at, const T& value) {
+  static_assert(sizeof(T) % sizeof(glm::vec4) == 0);
+  std::memcpy(words.data() + at, &value, sizeof(T));
+}
+
+// The fused levels' program and shared copies (SolverLayout::coarseSharedParticles): the header (slot
+// table base, slots), the steps, the slot table, then each level's constraints and rows with slots for ends.
+void packSharedCopies(const SolverLayout& layout, std::vector<glm::vec4>& words) {
+  const std::vector<uint32_t>& table = layout.coarseSharedParticles;
+  const auto slots = static_cast<uint32_t>(table.size());
+  std::vector<uint32_t> slotOf(table.empty() ? 0 : table.back() + 1, VKXPBD_NONE);  // ascending table
+  for (uint32_t s = 0; s < slots; ++s) slotOf[table[s]] = s;
+  auto slot = [&](uint32_t p) { return p < slotOf.size() ? slotOf[p] : VKXPBD_NONE; };
+  putWords(words, layout.coarseProgramBase, glm::uvec4(layout.coarseSharedBase, slots, 0u, 0u));
+  std::memcpy(words.data() + layout.coarseProgramBase + 1, layout.coarseProgram.data(),
+              layout.coarseProgram.size() * sizeof(glm::uvec4));
+  std::vector<uint32_t> padded(table);
+  padded.resize((slots + 3) / 4 * 4, VKXPBD_NONE);
+  if (!padded.empty())
+    std::memcpy(words.data() + layout.coarseSharedBase, padded.data(), padded.size() * sizeof(uint32_t));
+  for (size_t s = 0; s < layout.coarseProgram.size(); ++s) {
+    const glm::uvec4 step = layout.coarseProgram[s];
+    const HierarchyLevel& level = layout.hierarchy.levels[layout.coarseProgramLevel[s] - 1];
+    if (step.x == VKXPBD_COARSE_STEP_SOLVE) {
+      for (uint32_t k = step.z; k < step.z + step.w; ++k) {
+        gpu::SharedCoarseConstraint c{level.constraints[k], level.constraints[k].a, level.constraints[k].b,
+                                      0u, 0u};
+        c.constraint.a = slot(c.particleA);
+        c.constraint.b = slot(c.particleB);
+        putWords(words, step.y + kSharedConstraintVec4s * k, c);
+      }
+      continue;
+    }
+    for (uint32_t k = 0; k < step.w; ++k) {
+      const gpu::ProlongationRow& row = level.prolongation[k];
+      gpu::SharedProlongationRow r{row,         row.particle, 0u,          0u,         0u,
+                                   row.parent0, row.parent1,  row.parent2, row.parent3};
+      r.row.particle = slot(row.particle);
+      const uint32_t parents[] = {row.parent0, row.parent1, row.parent2, row.parent3};
+      uint32_t* rowParents[] = {&r.row.parent0, &r.row.parent1, &r.row.parent2, &r.row.parent3};
+      for (uint32_t j = 0; j < 4; ++j) *rowParents[j] = j < row.count ? slot(parents[j]) : VKXPBD_NONE;
+      putWords(words, step.y + kSharedRowVec4s * k, r);
+    }
+  }
+}
+}  // namespace
+
 std::vector<glm::vec4> packHierarchy(const SolverLayout& layout) {
   std::vector<glm::vec4> words(layout.hierarchy.tearMarks.size());
   static_assert(sizeof(glm::uvec4) == sizeof(glm::vec4));
@@ -257,9 +349,7 @@ std::vector<glm::vec4> packHierarchy(const SolverLayout& layout) {
   words.resize(layout.hierarchyWords, glm::vec4(0.0f));
   for (size_t i = 0; i < layout.bdf2HierarchyParticles.size(); ++i)  // BDF2: the hierarchy's particles
     words[layout.bdf2HierarchyBase + i].x = float(layout.bdf2HierarchyParticles[i]);
-  if (!layout.coarseProgram.empty())
-    std::memcpy(words.data() + layout.coarseProgramBase, layout.coarseProgram.data(),
-                layout.coarseProgram.size() * sizeof(glm::uvec4));
+  if (layout.fusedLevel > 0) packSharedCopies(layout, words);
   return words;
 }
 

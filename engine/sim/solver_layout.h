@@ -77,11 +77,19 @@ struct SolverLayout {
   // The small levels (at most settings.fuseSmallLevels constraints each, and every coarser level too) run in
   // one dispatch ("coarse levels"): levels fusedLevel … levelCount, coarsest first, as a program of steps
   // (kind VKXPBD_COARSE_STEP_*, base, first, count) in the hierarchy buffer at coarseProgramBase. 0: none.
+  // The fused levels also stop before the particles their steps read (constraint ends, row parents) would
+  // exceed VKXPBD_COARSE_SHARED_PARTICLES: the work group keeps those particles' low parts in shared memory
+  // (`coarseSharedParticles`, ascending: slot → particle) and writes them back at the end. At
+  // coarseProgramBase: a header (slot table base, slots, 0, 0), then the steps, whose bases point into the
+  // shared copies at coarseSharedBase: the slot table (4 a vec4), then each fused level's constraints
+  // (gpu::SharedCoarseConstraint) and rows (gpu::SharedProlongationRow) with slots for particles.
   uint32_t fusedLevel = 0;
   uint32_t coarseProgramBase = 0;
   std::vector<glm::uvec4> coarseProgram;
   std::vector<uint32_t> coarseProgramLevel;  // each step's level (CPU reference)
-  uint32_t hierarchyWords = 0;               // vec4s in the hierarchy buffer
+  std::vector<uint32_t> coarseSharedParticles;
+  uint32_t coarseSharedBase = 0;
+  uint32_t hierarchyWords = 0;  // vec4s in the hierarchy buffer
   // Every surface triangle with its per-particle adjacency: the surface passes' triangles (GPU surface
   // set and CPU reference alike).
   SurfaceTriangles surface;

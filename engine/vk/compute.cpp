@@ -16,14 +16,18 @@ VkShaderModule createShaderModule(const Context& ctx, const char* name) {
   return module;
 }
 
-VkPipeline createComputePipeline(const Context& ctx, VkPipelineLayout layout, const char* shaderName) {
+VkPipeline createComputePipeline(const Context& ctx, VkPipelineLayout layout, const char* shaderName,
+                                 uint32_t localSizeX) {
   VkShaderModule module = createShaderModule(ctx, shaderName);
+  const VkSpecializationMapEntry entry{0, 0, sizeof(uint32_t)};
+  const VkSpecializationInfo specialization{1, &entry, sizeof(uint32_t), &localSizeX};
 
   VkComputePipelineCreateInfo info{VK_STRUCTURE_TYPE_COMPUTE_PIPELINE_CREATE_INFO};
   info.stage.sType = VK_STRUCTURE_TYPE_PIPELINE_SHADER_STAGE_CREATE_INFO;
   info.stage.stage = VK_SHADER_STAGE_COMPUTE_BIT;
   info.stage.module = module;
   info.stage.pName = "main";
+  if (localSizeX > 0) info.stage.pSpecializationInfo = &specialization;
   info.layout = layout;
   VkPipeline pipeline = VK_NULL_HANDLE;
   VkResult result = vkCreateComputePipelines(ctx.device, VK_NULL_HANDLE, 1, &info, nullptr, &pipeline);

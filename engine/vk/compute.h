@@ -10,8 +10,10 @@ namespace vkxpbd::vk {
 // A shader module from the embedded SPIR-V of `name` (e.g. "cloth.vert"), named after it.
 VkShaderModule createShaderModule(const Context& ctx, const char* name);
 
-// Creates a compute pipeline from the embedded shader `shaderName` (e.g. "predict.comp").
-VkPipeline createComputePipeline(const Context& ctx, VkPipelineLayout layout, const char* shaderName);
+// Creates a compute pipeline from the embedded shader `shaderName` (e.g. "predict.comp"). `localSizeX`
+// (non-zero) sets the work-group size of a shader declared with local_size_x_id = 0.
+VkPipeline createComputePipeline(const Context& ctx, VkPipelineLayout layout, const char* shaderName,
+                                 uint32_t localSizeX = 0);
 
 // A global memory barrier (covers every buffer) with exact stages and access masks.
 void memoryBarrier(const Context& ctx, VkCommandBuffer cmd, VkPipelineStageFlags2 srcStage,

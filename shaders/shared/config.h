@@ -196,6 +196,9 @@
 // Threads of the one work group that solves the hierarchy's small levels in one dispatch
 // (coarse_levels.comp).
 #define VKXPBD_COARSE_LEVELS_SIZE 256
+// The most particles those levels may touch: their low parts (3 floats each, 24 KiB) stay in the work
+// group's shared memory for the whole dispatch (GpuSolver checks maxComputeSharedMemorySize).
+#define VKXPBD_COARSE_SHARED_PARTICLES 2048u
 #define VKXPBD_COARSE_STEP_SOLVE 0u       // a step of that pass: one colour of a level's constraints
 #define VKXPBD_COARSE_STEP_PROLONGATE 1u  // a level's prolongation rows
 

@@ -222,6 +222,28 @@ struct ProlongationRow {
   vec4 weights;  // dimensionless, summing to 1
 };
 
+// The fused coarse levels (coarse_levels.comp) keep their particles' low parts in the work group's shared
+// memory, in slots (SolverLayout::coarseSharedParticles); their constraints and rows are copied with the
+// ends as slots, beside the particle indices that the high parts, inverse masses and torn marks need.
+struct SharedCoarseConstraint {
+  CoarseConstraint constraint;  // a, b: slots
+  uint particleA;               // particle index of end a
+  uint particleB;
+  uint pad0;
+  uint pad1;
+};
+struct SharedProlongationRow {
+  ProlongationRow row;  // particle: its slot, or VKXPBD_NONE when no later step reads it; parents: slots
+  uint particle;        // the moved particle's index
+  uint pad0;
+  uint pad1;
+  uint pad2;
+  uint parentParticle0;  // the parents' particle indices (VKXPBD_NONE unused)
+  uint parentParticle1;
+  uint parentParticle2;
+  uint parentParticle3;
+};
+
 // Push constants of every compute pass.
 struct PassConstants {
   uint first;            // first element of the range this dispatch covers
@@ -253,6 +275,8 @@ static_assert(sizeof(vkxpbd::gpu::Collider) == 128);
 static_assert(sizeof(vkxpbd::gpu::PinMotion) == 32);
 static_assert(sizeof(vkxpbd::gpu::SimParams) == 128);
 static_assert(sizeof(vkxpbd::gpu::PassConstants) == 56);
+static_assert(sizeof(vkxpbd::gpu::SharedCoarseConstraint) == 48);
+static_assert(sizeof(vkxpbd::gpu::SharedProlongationRow) == 80);
 static_assert(sizeof(vkxpbd::gpu::GrabConstraint) == 32);
 static_assert(sizeof(vkxpbd::gpu::Tether) == 16);
 static_assert(sizeof(vkxpbd::gpu::ElementConstraint) == 48);
