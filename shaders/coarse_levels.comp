@@ -15,6 +15,9 @@
 layout(local_size_x_id = 0) in;
 layout(local_size_x = VKXPBD_COARSE_LEVELS_SIZE) in;
 
+// The program's steps (at most this many: the layout stops the fused range there), read once: each step
+// then starts without a round trip through device memory for its descriptor.
+shared uvec4 program[VKXPBD_COARSE_SHARED_STEPS];
 shared float lowX[VKXPBD_COARSE_SHARED_PARTICLES];
 shared float lowY[VKXPBD_COARSE_SHARED_PARTICLES];
 shared float lowZ[VKXPBD_COARSE_SHARED_PARTICLES];
@@ -66,10 +69,12 @@ void main() {
   uvec4 header = floatBitsToUint(hierarchy[pc.slotBase]);  // slot table base, slots
   for (uint s = t; s < header.y; s += gl_WorkGroupSize.x)
     setSharedLow(s, positionLow[slotParticle(header.x, s)].xyz);
+  for (uint s = t; s < pc.count; s += gl_WorkGroupSize.x)
+    program[s] = floatBitsToUint(hierarchy[pc.slotBase + 1u + s]);
   memoryBarrierShared();
   barrier();
   for (uint s = 0u; s < pc.count; ++s) {
-    uvec4 step = floatBitsToUint(hierarchy[pc.slotBase + 1u + s]);  // kind, base, first, count
+    uvec4 step = program[s];  // kind, base, first, count
     for (uint k = t; k < step.w; k += gl_WorkGroupSize.x) {
       if (step.x == VKXPBD_COARSE_STEP_SOLVE)
         solveSharedConstraint(step.y, step.z + k);

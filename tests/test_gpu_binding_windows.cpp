@@ -157,11 +157,11 @@ TEST_F(GpuBindingWindowRefusal, FusedLevelsPastTheSharedMemory) {
   const SolverLayout fused = buildSolverLayout(model, scene.solver);
   ASSERT_GT(fused.fusedLevel, 0u);
   GpuSolverOptions options;
-  options.sharedMemoryLimit = 3 * sizeof(float) * VKXPBD_COARSE_SHARED_PARTICLES - 4;
+  options.sharedMemoryLimit = VKXPBD_COARSE_SHARED_BYTES - 4;
   const std::string error = errorOf([&] { GpuSolver gpu(*ctx, model, scene.solver, fused, options); });
   std::printf("  %s\n", error.c_str());
-  EXPECT_NE(error.find("keeps 24576 bytes in shared memory"), std::string::npos);
-  EXPECT_NE(error.find("maxComputeSharedMemorySize of 24572; set the solver's fuse_small_levels to 0"),
+  EXPECT_NE(error.find("keeps 26624 bytes in shared memory"), std::string::npos);
+  EXPECT_NE(error.find("maxComputeSharedMemorySize of 26620; set the solver's fuse_small_levels to 0"),
             std::string::npos);
   scene.solver.fuseSmallLevels = 0;
   const SolverLayout separate = buildSolverLayout(model, scene.solver);

@@ -237,7 +237,7 @@ void GpuSolver::createBuffers() {
   }
   checkDeviceLimits(ctx_, m, sizes, range);
   if (layout_.fusedLevel > 0)  // coarse_levels.comp's shared positions
-    checkSharedMemory(ctx_, m, 3 * sizeof(float) * VKXPBD_COARSE_SHARED_PARTICLES,
+    checkSharedMemory(ctx_, m, VKXPBD_COARSE_SHARED_BYTES,
                       options_.sharedMemoryLimit > 0 ? options_.sharedMemoryLimit
                                                      : ctx_.properties.limits.maxComputeSharedMemorySize);
   for (const Planned& p : planned)

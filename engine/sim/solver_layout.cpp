@@ -193,16 +193,20 @@ void setHierarchy(SolverLayout& layout, Hierarchy hierarchy, const Model& model,
   // them over the device where the one work group would take them in turn.
   const auto& levels = layout.hierarchy.levels;
   std::vector<uint8_t> shared(model.particleCount(), 0);
-  uint32_t sharedCount = 0;
+  uint32_t sharedCount = 0, steps = 0;
   for (uint32_t l = static_cast<uint32_t>(levels.size()); l >= 1; --l) {
     const size_t constraints = levels[l - 1].constraints.size();
     if (fusedLevelConstraints == 0 || constraints == 0 || constraints > fusedLevelConstraints) break;
     const std::vector<uint32_t> read = particlesReadByLevel(levels[l - 1]);
     const auto added = static_cast<uint32_t>(
         std::count_if(read.begin(), read.end(), [&](uint32_t p) { return shared[p] == 0; }));
-    if (sharedCount + added > VKXPBD_COARSE_SHARED_PARTICLES) break;
+    const auto levelSteps = static_cast<uint32_t>(levels[l - 1].colours.size()) + 1;
+    if (sharedCount + added > VKXPBD_COARSE_SHARED_PARTICLES ||
+        steps + levelSteps > VKXPBD_COARSE_SHARED_STEPS)
+      break;
     for (uint32_t p : read) shared[p] = 1;
     sharedCount += added;
+    steps += levelSteps;
     layout.fusedLevel = l;
   }
   for (uint32_t p = 0; p < shared.size(); ++p)

@@ -197,8 +197,13 @@
 // (coarse_levels.comp).
 #define VKXPBD_COARSE_LEVELS_SIZE 256
 // The most particles those levels may touch: their low parts (3 floats each, 24 KiB) stay in the work
-// group's shared memory for the whole dispatch (GpuSolver checks maxComputeSharedMemorySize).
+// group's shared memory for the whole dispatch (GpuSolver checks maxComputeSharedMemorySize) ...
 #define VKXPBD_COARSE_SHARED_PARTICLES 2048u
+// ... and the most steps, whose descriptors stay there too (uvec4 each, 2 KiB; a cloth's levels take 9 steps
+// each, the soft column's 10–20).
+#define VKXPBD_COARSE_SHARED_STEPS 128u
+// Shared memory that work group uses (bytes).
+#define VKXPBD_COARSE_SHARED_BYTES (12u * VKXPBD_COARSE_SHARED_PARTICLES + 16u * VKXPBD_COARSE_SHARED_STEPS)
 #define VKXPBD_COARSE_STEP_SOLVE 0u       // a step of that pass: one colour of a level's constraints
 #define VKXPBD_COARSE_STEP_PROLONGATE 1u  // a level's prolongation rows
 
