@@ -32,11 +32,28 @@ void setSharedLow(uint slot, vec3 low) {
 // Slot `slot`'s particle: the table holds four a vec4.
 uint slotParticle(uint tableBase, uint slot) { return floatBitsToUint(hierarchy[tableBase + slot / 4u][slot % 4u]); }
 
-// Coarse constraint `index` of a shared copy (gpu::SharedCoarseConstraint, 3 vec4s), as solveCoarseConstraint.
-void solveSharedConstraint(uint base, uint index) {
-  uint at = base + 3u * index;
-  CoarseConstraint c = coarseConstraintFrom(hierarchy[at], hierarchy[at + 1u]);
-  uvec2 particles = floatBitsToUint(hierarchy[at + 2u].xy);
+// One element of a step as stored in a shared copy: a constraint (gpu::SharedCoarseConstraint, 3 vec4s) or
+// a row (gpu::SharedProlongationRow, 5 vec4s).
+struct StepRecord {
+  vec4 q0, q1, q2, q3, q4;
+};
+
+StepRecord loadRecord(uvec4 step, uint k) {
+  StepRecord r;
+  bool row = step.x != VKXPBD_COARSE_STEP_SOLVE;
+  uint at = step.y + (row ? 5u : 3u) * (step.z + k);
+  r.q0 = hierarchy[at];
+  r.q1 = hierarchy[at + 1u];
+  r.q2 = hierarchy[at + 2u];
+  r.q3 = row ? hierarchy[at + 3u] : vec4(0.0f);
+  r.q4 = row ? hierarchy[at + 4u] : vec4(0.0f);
+  return r;
+}
+
+// A constraint of a shared copy, as solveCoarseConstraint.
+void solveSharedConstraint(StepRecord record) {
+  CoarseConstraint c = coarseConstraintFrom(record.q0, record.q1);
+  uvec2 particles = floatBitsToUint(record.q2.xy);
   vec3 la = sharedLow(c.a);
   vec3 lb = sharedLow(c.b);
   DistanceCorrection r;
@@ -45,15 +62,14 @@ void solveSharedConstraint(uint base, uint index) {
   if (c.invMassB > 0.0f) setSharedLow(c.b, lb + r.deltaB);
 }
 
-// Prolongation row `index` of a shared copy (gpu::SharedProlongationRow, 5 vec4s), as prolongateRow. A row
-// whose particle has no slot (no later step reads it) moves it in the buffer.
-void prolongateSharedRow(uint base, uint index) {
-  uint at = base + 5u * index;
-  uvec4 head = floatBitsToUint(hierarchy[at]);  // slot, parents, level, 0
-  uvec4 slots = floatBitsToUint(hierarchy[at + 1u]);
-  vec4 weights = hierarchy[at + 2u];
-  uint i = floatBitsToUint(hierarchy[at + 3u].x);
-  uvec4 parents = floatBitsToUint(hierarchy[at + 4u]);
+// A prolongation row of a shared copy, as prolongateRow. A row whose particle has no slot (no later step
+// reads it) moves it in the buffer.
+void prolongateSharedRow(StepRecord record) {
+  uvec4 head = floatBitsToUint(record.q0);  // slot, parents, level, 0
+  uvec4 slots = floatBitsToUint(record.q1);
+  vec4 weights = record.q2;
+  uint i = floatBitsToUint(record.q3.x);
+  uvec4 parents = floatBitsToUint(record.q4);
   if (prolongationSkips(i, head.z)) return;
   vec3 d[4] = vec3[4](vec3(0.0f), vec3(0.0f), vec3(0.0f), vec3(0.0f));
   for (uint k = 0u; k < head.y; ++k) d[k] = sharedLow(slots[k]) - predicted[parents[k]].xyz;
@@ -64,26 +80,32 @@ void prolongateSharedRow(uint base, uint index) {
     positionLow[i].xyz += delta;
 }
 
+void runRecord(uvec4 step, StepRecord record) {
+  if (step.x == VKXPBD_COARSE_STEP_SOLVE)
+    solveSharedConstraint(record);
+  else
+    prolongateSharedRow(record);
+}
+
 void main() {
   uint t = gl_LocalInvocationID.x;
+  uint threads = gl_WorkGroupSize.x;
   uvec4 header = floatBitsToUint(hierarchy[pc.slotBase]);  // slot table base, slots
-  for (uint s = t; s < header.y; s += gl_WorkGroupSize.x)
-    setSharedLow(s, positionLow[slotParticle(header.x, s)].xyz);
-  for (uint s = t; s < pc.count; s += gl_WorkGroupSize.x)
-    program[s] = floatBitsToUint(hierarchy[pc.slotBase + 1u + s]);
+  for (uint s = t; s < header.y; s += threads) setSharedLow(s, positionLow[slotParticle(header.x, s)].xyz);
+  for (uint s = t; s < pc.count; s += threads) program[s] = floatBitsToUint(hierarchy[pc.slotBase + 1u + s]);
   memoryBarrierShared();
   barrier();
+  // Each thread's first element of the next step is read before the barrier that ends this one (the copies
+  // are read-only here), so its load overlaps the wait instead of following it.
+  StepRecord next;
+  if (pc.count > 0u && t < program[0].w) next = loadRecord(program[0], t);
   for (uint s = 0u; s < pc.count; ++s) {
     uvec4 step = program[s];  // kind, base, first, count
-    for (uint k = t; k < step.w; k += gl_WorkGroupSize.x) {
-      if (step.x == VKXPBD_COARSE_STEP_SOLVE)
-        solveSharedConstraint(step.y, step.z + k);
-      else
-        prolongateSharedRow(step.y, step.z + k);
-    }
+    if (t < step.w) runRecord(step, next);
+    for (uint k = t + threads; k < step.w; k += threads) runRecord(step, loadRecord(step, k));
+    if (s + 1u < pc.count && t < program[s + 1u].w) next = loadRecord(program[s + 1u], t);
     memoryBarrierShared();
     barrier();
   }
-  for (uint s = t; s < header.y; s += gl_WorkGroupSize.x)
-    positionLow[slotParticle(header.x, s)] = vec4(sharedLow(s), 0.0f);
+  for (uint s = t; s < header.y; s += threads) positionLow[slotParticle(header.x, s)] = vec4(sharedLow(s), 0.0f);
 }
