@@ -181,12 +181,6 @@ void setHierarchy(SolverLayout& layout, Hierarchy hierarchy, const Model& model,
   // Tearing with the hierarchy: the torn marks first, VKXPBD_TEAR_MARK_VEC4S per particle, at 0 (so the
   // passes that read them need no base).
   uint32_t base = static_cast<uint32_t>(layout.hierarchy.tearMarks.size());
-  for (const HierarchyLevel& level : layout.hierarchy.levels) {
-    layout.hierarchyConstraintBase.push_back(base);
-    base += 2 * static_cast<uint32_t>(level.constraints.size());
-    layout.hierarchyRowBase.push_back(base);
-    base += 3 * static_cast<uint32_t>(level.prolongation.size());
-  }
   // The small levels' program: from the coarsest level down while a level is small and the particles
   // the fused levels read still fit in the work group's shared memory. A level with no constraints (one
   // that is not solved, only prolongated) ends it: its rows are a single pass of their own, which spreads
@@ -211,6 +205,15 @@ void setHierarchy(SolverLayout& layout, Hierarchy hierarchy, const Model& model,
   }
   for (uint32_t p = 0; p < shared.size(); ++p)
     if (shared[p] != 0) layout.coarseSharedParticles.push_back(p);
+  // The levels with passes of their own: their constraints and rows (the fused levels have only the
+  // shared copies below; VKXPBD_NONE).
+  for (uint32_t l = 1; l <= levels.size(); ++l) {
+    const bool own = layout.fusedLevel == 0 || l < layout.fusedLevel;
+    layout.hierarchyConstraintBase.push_back(own ? base : VKXPBD_NONE);
+    base += own ? 2 * static_cast<uint32_t>(levels[l - 1].constraints.size()) : 0;
+    layout.hierarchyRowBase.push_back(own ? base : VKXPBD_NONE);
+    base += own ? 3 * static_cast<uint32_t>(levels[l - 1].prolongation.size()) : 0;
+  }
   // The program (a header, then the steps) and the shared copies: the table of slots (4 a vec4), then
   // each fused level's constraints and rows, which the steps point into.
   layout.coarseProgramBase = base;
@@ -335,22 +338,21 @@ void packSharedCopies(const SolverLayout& layout, std::vector<glm::vec4>& words)
 }  // namespace
 
 std::vector<glm::vec4> packHierarchy(const SolverLayout& layout) {
-  std::vector<glm::vec4> words(layout.hierarchy.tearMarks.size());
+  std::vector<glm::vec4> words(layout.hierarchyWords, glm::vec4(0.0f));
   static_assert(sizeof(glm::uvec4) == sizeof(glm::vec4));
-  if (!words.empty())
-    std::memcpy(words.data(), layout.hierarchy.tearMarks.data(), words.size() * sizeof(glm::vec4));
-  for (const HierarchyLevel& level : layout.hierarchy.levels) {
-    const size_t at = words.size();
-    words.resize(at + 2 * level.constraints.size() + 3 * level.prolongation.size());
+  if (!layout.hierarchy.tearMarks.empty())
+    std::memcpy(words.data(), layout.hierarchy.tearMarks.data(),
+                layout.hierarchy.tearMarks.size() * sizeof(glm::vec4));
+  for (uint32_t l = 0; l < layout.hierarchy.levelCount(); ++l) {
+    const HierarchyLevel& level = layout.hierarchy.levels[l];
     // An unsolved level has no constraints (solve_from_level): memcpy takes no null pointer.
-    if (!level.constraints.empty())
-      std::memcpy(words.data() + at, level.constraints.data(),
+    if (layout.hierarchyConstraintBase[l] != VKXPBD_NONE && !level.constraints.empty())
+      std::memcpy(words.data() + layout.hierarchyConstraintBase[l], level.constraints.data(),
                   level.constraints.size() * sizeof(gpu::CoarseConstraint));
-    if (!level.prolongation.empty())
-      std::memcpy(words.data() + at + 2 * level.constraints.size(), level.prolongation.data(),
+    if (layout.hierarchyRowBase[l] != VKXPBD_NONE && !level.prolongation.empty())
+      std::memcpy(words.data() + layout.hierarchyRowBase[l], level.prolongation.data(),
                   level.prolongation.size() * sizeof(gpu::ProlongationRow));
   }
-  words.resize(layout.hierarchyWords, glm::vec4(0.0f));
   for (size_t i = 0; i < layout.bdf2HierarchyParticles.size(); ++i)  // BDF2: the hierarchy's particles
     words[layout.bdf2HierarchyBase + i].x = float(layout.bdf2HierarchyParticles[i]);
   if (layout.fusedLevel > 0) packSharedCopies(layout, words);

@@ -64,7 +64,8 @@ struct SolverLayout {
   std::vector<uint32_t> volumeCorners;  // 3·triangle + corner
   // Hierarchical XPBD's coarse levels (empty when no body enables it), and where each level starts in
   // the GPU's hierarchy buffer (vec4 units, packHierarchy): its constraints, then its prolongation rows
-  // (after the torn marks of a tearing body, hierarchy.tearMarks, at 0).
+  // (after the torn marks of a tearing body, hierarchy.tearMarks, at 0); VKXPBD_NONE for a fused level
+  // (fusedLevel below), which has only its shared copies.
   Hierarchy hierarchy;
   std::vector<uint32_t> hierarchyConstraintBase;
   std::vector<uint32_t> hierarchyRowBase;
