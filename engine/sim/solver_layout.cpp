@@ -164,14 +164,6 @@ std::vector<uint32_t> particlesReadByLevel(const HierarchyLevel& level) {
   return read;
 }
 
-// The fused program's steps: each fused level's colours and its prolongation.
-uint32_t coarseProgramSteps(const SolverLayout& layout) {
-  uint32_t steps = 0;
-  for (uint32_t l = layout.fusedLevel; l >= 1 && l <= layout.hierarchy.levelCount(); ++l)
-    steps += static_cast<uint32_t>(layout.hierarchy.levels[l - 1].colours.size()) + 1;
-  return steps;
-}
-
 // The hierarchy and its bases in the packed buffer (vec4 units: 2 per constraint, 3 per row).
 void setHierarchy(SolverLayout& layout, Hierarchy hierarchy, const Model& model, bool bdf2,
                   uint32_t fusedLevelConstraints) {
@@ -217,7 +209,7 @@ void setHierarchy(SolverLayout& layout, Hierarchy hierarchy, const Model& model,
   // The program (a header, then the steps) and the shared copies: the table of slots (4 a vec4), then
   // each fused level's constraints and rows, which the steps point into.
   layout.coarseProgramBase = base;
-  uint32_t copy = base + 1 + coarseProgramSteps(layout);
+  uint32_t copy = base + 1 + steps;
   layout.coarseSharedBase = copy;
   copy += (sharedCount + 3) / 4;
   for (uint32_t l = static_cast<uint32_t>(levels.size()); layout.fusedLevel > 0 && l >= layout.fusedLevel;
