@@ -32,8 +32,8 @@ void setSharedLow(uint slot, vec3 low) {
 // Slot `slot`'s particle: the table holds four a vec4.
 uint slotParticle(uint tableBase, uint slot) { return floatBitsToUint(hierarchy[tableBase + slot / 4u][slot % 4u]); }
 
-// One element of a step as stored in a shared copy: a constraint (gpu::SharedCoarseConstraint, 3 vec4s) or
-// a row (gpu::SharedProlongationRow, 5 vec4s).
+// One element of a step as stored in a shared copy: a constraint (gpu::SharedCoarseConstraint) or a row
+// (gpu::SharedProlongationRow; the constraint leaves q3 and q4 at 0).
 struct StepRecord {
   vec4 q0, q1, q2, q3, q4;
 };
@@ -41,7 +41,7 @@ struct StepRecord {
 StepRecord loadRecord(uvec4 step, uint k) {
   StepRecord r;
   bool row = step.x != VKXPBD_COARSE_STEP_SOLVE;
-  uint at = step.y + (row ? 5u : 3u) * (step.z + k);
+  uint at = step.y + (row ? VKXPBD_SHARED_ROW_VEC4S : VKXPBD_SHARED_CONSTRAINT_VEC4S) * (step.z + k);
   r.q0 = hierarchy[at];
   r.q1 = hierarchy[at + 1u];
   r.q2 = hierarchy[at + 2u];

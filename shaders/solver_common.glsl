@@ -49,11 +49,7 @@ layout(std430, set = 0, binding = VKXPBD_BINDING_CONTACTS) restrict buffer Conta
 layout(std430, set = 0, binding = VKXPBD_BINDING_CONTACT_DELTA) restrict buffer ContactDelta { vec4 contactDelta[]; };
 layout(std430, set = 0, binding = VKXPBD_BINDING_PARTICLE_FRICTION) restrict readonly buffer ParticleFriction { float particleFriction[]; };
 layout(std430, set = 0, binding = VKXPBD_BINDING_CONTACT_TRIANGLES) restrict readonly buffer ContactTriangles { uint contactTriangles[]; };
-// coarse_levels.comp reads other invocations' writes after a work-group barrier: it makes them coherent.
-#ifndef VKXPBD_POSITION_LOW_QUALIFIERS
-#define VKXPBD_POSITION_LOW_QUALIFIERS restrict
-#endif
-layout(std430, set = 0, binding = VKXPBD_BINDING_POSITION_LOW) VKXPBD_POSITION_LOW_QUALIFIERS buffer PositionLow { vec4 positionLow[]; };
+layout(std430, set = 0, binding = VKXPBD_BINDING_POSITION_LOW) restrict buffer PositionLow { vec4 positionLow[]; };
 layout(std430, set = 0, binding = VKXPBD_BINDING_MOMENTUM) restrict buffer Momentum { uint momentumWords[]; };
 
 

@@ -49,7 +49,8 @@ size_t checkSharedCopies(const SolverLayout& layout) {
     const HierarchyLevel& level = layout.hierarchy.levels.at(layout.coarseProgramLevel[s] - 1);
     for (uint32_t k = step.z; k < step.z + step.w; ++k) {
       if (step.x == VKXPBD_COARSE_STEP_SOLVE) {
-        const auto c = wordsAt<gpu::SharedCoarseConstraint>(words, step.y + 3 * k);
+        const auto c =
+            wordsAt<gpu::SharedCoarseConstraint>(words, step.y + VKXPBD_SHARED_CONSTRAINT_VEC4S * k);
         const gpu::CoarseConstraint& original = level.constraints.at(k);
         EXPECT_EQ(particleOfSlot(c.constraint.a), original.a);
         EXPECT_EQ(particleOfSlot(c.constraint.b), original.b);
@@ -58,7 +59,7 @@ size_t checkSharedCopies(const SolverLayout& layout) {
         read.insert({original.a, original.b});
         continue;
       }
-      const auto r = wordsAt<gpu::SharedProlongationRow>(words, step.y + 5 * k);
+      const auto r = wordsAt<gpu::SharedProlongationRow>(words, step.y + VKXPBD_SHARED_ROW_VEC4S * k);
       const gpu::ProlongationRow& original = level.prolongation.at(k);
       EXPECT_EQ(r.particle, original.particle);
       EXPECT_TRUE(moved.insert(original.particle).second);

@@ -146,8 +146,6 @@ void buildVolumeRows(const Model& model, SolverLayout& layout) {
 }  // namespace
 
 namespace {
-constexpr uint32_t kSharedConstraintVec4s = sizeof(gpu::SharedCoarseConstraint) / sizeof(glm::vec4);
-constexpr uint32_t kSharedRowVec4s = sizeof(gpu::SharedProlongationRow) / sizeof(glm::vec4);
 
 // The particles a fused level's steps read and write in shared memory: its constraints' ends and its
 // rows' parents. (A row's own particle is left out at this level, so only a finer fused level could
@@ -218,11 +216,11 @@ void setHierarchy(SolverLayout& layout, Hierarchy hierarchy, const Model& model,
       layout.coarseProgram.emplace_back(VKXPBD_COARSE_STEP_SOLVE, copy, c.first, c.count);
       layout.coarseProgramLevel.push_back(l);
     }
-    copy += kSharedConstraintVec4s * static_cast<uint32_t>(levels[l - 1].constraints.size());
+    copy += VKXPBD_SHARED_CONSTRAINT_VEC4S * static_cast<uint32_t>(levels[l - 1].constraints.size());
     layout.coarseProgramLevel.push_back(l);
     layout.coarseProgram.emplace_back(VKXPBD_COARSE_STEP_PROLONGATE, copy, 0u,
                                       static_cast<uint32_t>(levels[l - 1].prolongation.size()));
-    copy += kSharedRowVec4s * static_cast<uint32_t>(levels[l - 1].prolongation.size());
+    copy += VKXPBD_SHARED_ROW_VEC4S * static_cast<uint32_t>(levels[l - 1].prolongation.size());
   }
   base = layout.fusedLevel > 0 ? copy : base;
   if (bdf2 && !layout.hierarchy.empty()) {
@@ -311,7 +309,7 @@ void packSharedCopies(const SolverLayout& layout, std::vector<glm::vec4>& words)
                                       0u, 0u};
         c.constraint.a = slot(c.particleA);
         c.constraint.b = slot(c.particleB);
-        putWords(words, step.y + kSharedConstraintVec4s * k, c);
+        putWords(words, step.y + VKXPBD_SHARED_CONSTRAINT_VEC4S * k, c);
       }
       continue;
     }
@@ -323,7 +321,7 @@ void packSharedCopies(const SolverLayout& layout, std::vector<glm::vec4>& words)
       const uint32_t parents[] = {row.parent0, row.parent1, row.parent2, row.parent3};
       uint32_t* rowParents[] = {&r.row.parent0, &r.row.parent1, &r.row.parent2, &r.row.parent3};
       for (uint32_t j = 0; j < 4; ++j) *rowParents[j] = j < row.count ? slot(parents[j]) : VKXPBD_NONE;
-      putWords(words, step.y + kSharedRowVec4s * k, r);
+      putWords(words, step.y + VKXPBD_SHARED_ROW_VEC4S * k, r);
     }
   }
 }

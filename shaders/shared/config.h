@@ -204,6 +204,10 @@
 #define VKXPBD_COARSE_SHARED_STEPS 128u
 // Shared memory that work group uses (bytes).
 #define VKXPBD_COARSE_SHARED_BYTES (12u * VKXPBD_COARSE_SHARED_PARTICLES + 16u * VKXPBD_COARSE_SHARED_STEPS)
+// vec4s per element of the fused levels' shared copies (gpu::SharedCoarseConstraint,
+// gpu::SharedProlongationRow).
+#define VKXPBD_SHARED_CONSTRAINT_VEC4S 3u
+#define VKXPBD_SHARED_ROW_VEC4S 5u
 #define VKXPBD_COARSE_STEP_SOLVE 0u       // a step of that pass: one colour of a level's constraints
 #define VKXPBD_COARSE_STEP_PROLONGATE 1u  // a level's prolongation rows
 
