@@ -99,8 +99,8 @@ TEST(FusedLevels, SharedCopiesMatchTheLevels) {
     const SolverLayout layout = buildSolverLayout(buildModel(scene), scene.solver);
     EXPECT_EQ(layout.fusedLevel, fuse == 8192 ? 2u : 3u);
     const size_t slots = checkSharedCopies(layout);
-    std::printf("128², fuse %u: fused from level %u, %zu particles in shared memory\n", fuse,
-                layout.fusedLevel, slots);
+    std::printf("128², fuse %u: fused from level %u, %zu steps, %zu particles in shared memory\n", fuse,
+                layout.fusedLevel, layout.coarseProgram.size(), slots);
   }
 }
 

@@ -225,6 +225,7 @@ nlohmann::json benchOne(const vk::Context& ctx, const BenchOptions& options, uin
                  {"tethers", options.tethers},
                  {"hierarchy", hierarchyJson(layout)},
                  {"fuse_small_levels", scene.solver.fuseSmallLevels},
+                 {"coarse_threads", coarseLevelsThreads(ctx, scene.solver)},
                  {"model", constraintModelName(scene.solver.constraintModel)},
                  {"omega", scene.solver.omega},
                  {"stretch_after_frames", strainJson(stretch)}});

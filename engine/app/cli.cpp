@@ -107,6 +107,8 @@ bool readShared(ArgReader& r, const std::string& arg, SolverOverrides& o, Common
     o.hierarchy = arg == "--hierarchy";
   } else if (arg == "--fuse-small-levels") {
     o.fuseSmallLevels = r.count(arg, 0, kMaxFuseSmallLevels);
+  } else if (arg == "--coarse-threads") {
+    o.coarseThreads = r.count(arg, 1, kMaxCoarseLevelsThreads);
   } else if (arg == "--device") {
     c.device = r.value(arg);
   } else if (arg == "--validation") {
@@ -136,6 +138,7 @@ void SolverOverrides::applyTo(SolverSettings& settings) const {
   if (iterations) settings.iterations = *iterations;
   if (omega) settings.omega = *omega;
   if (fuseSmallLevels) settings.fuseSmallLevels = *fuseSmallLevels;
+  if (coarseThreads) settings.coarseLevelsThreads = *coarseThreads;
   if (hierarchy) {
     settings.hierarchy.enabled = *hierarchy;
     settings.hierarchy.overridesBodies = true;
@@ -356,7 +359,7 @@ usage:
              [--no-timestamps] [--validation] [--capture-frame F] [--renderdoc] [--stats] [--record DIR]
              [--view shaded|wireframe|colours|stress]
              [--trajectory FILE [--trajectory-every K]] [--hierarchy|--no-hierarchy]
-             [--fuse-small-levels N] [--quiet] [--export DIR [--every K]]
+             [--fuse-small-levels N] [--coarse-threads N] [--quiet] [--export DIR [--every K]]
       Opens a window showing SCENE (default: the built-in flag scene) with a settings panel (keys and
       mouse: docs/rendering.md); --frames N closes it after N displayed frames; --record DIR writes each
       displayed frame to DIR/frame_NNNNN.png (and video.mp4 with ffmpeg); --view: the view at start.
@@ -372,7 +375,7 @@ usage:
   vkxpbd bench [--out FILE.json] [--sizes 64,128,256,512] [--modes gs,jacobi] [--frames N]
                [--warmup N] [--substeps S] [--iterations I] [--omega W] [--device N|name]
                [--tethers] [--hierarchy]  (the cloth cases with tethers / with the hierarchy)
-               [--fuse-small-levels N]
+               [--fuse-small-levels N] [--coarse-threads N]
                [--render-size N]  (the case with rendering: default 128, 0 for none)
                [--soft-bodies N]  (Neo-Hookean blocks in the soft-body case: default 100, 0 for none)
                [--contacts-size N]  (the self-colliding standard cloth: default 256, 0 for none)
@@ -385,7 +388,9 @@ usage:
       --hierarchy / --no-hierarchy (every command that simulates): hierarchical XPBD on or off for
       every body, whatever the scene says (docs/hierarchy.md). --fuse-small-levels N: the hierarchy's
       levels of at most N coarse constraints (and all coarser ones) run in one dispatch (default 2048,
-      the scene's solver "fuse_small_levels"; 0: each level its own passes).
+      the scene's solver "fuse_small_levels"; 0: each level its own passes). --coarse-threads N: that
+      dispatch's work group has N threads (default 16 on a CPU device, 256 on a GPU; at most what the
+      device allows, else exit 2); the result is the same at any N (tools/device-bench.sh compares).
   vkxpbd render [SCENE.json] [--frames N] [--out DIR] [--width W] [--height H] [--every K]
                 [--view shaded|wireframe|colours|stress] [--stress-scale N] [--eye X,Y,Z]
                 [--target X,Y,Z] [--fov DEG] [--no-video] [--export DIR]

@@ -25,6 +25,7 @@ struct SolverOverrides {
   std::optional<float> omega;
   std::optional<bool> hierarchy;  // --hierarchy / --no-hierarchy: every body, whatever the scene says
   std::optional<uint32_t> fuseSmallLevels;  // --fuse-small-levels N (coarse constraints; 0: off)
+  std::optional<uint32_t> coarseThreads;    // --coarse-threads N (the "coarse levels" work group)
 
   void applyTo(SolverSettings& settings) const;
 };

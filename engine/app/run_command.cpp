@@ -193,6 +193,7 @@ int runCommand(const RunOptions& options) {
                             {"iterations", settings.iterations},
                             {"omega", settings.omega},
                             {"fuse_small_levels", settings.fuseSmallLevels},
+                            {"coarse_threads", coarseLevelsThreads(ctx, settings)},
                             {"hierarchy", hierarchyJson(layout)},
                             {"colouring", colouringJson(layout)},
                             {"wall_ms_per_frame", wallMs / options.frames},

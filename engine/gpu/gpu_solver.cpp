@@ -14,6 +14,7 @@
 #include "sim/tet_adjacency.h"
 #include "vk/compute.h"
 #include "vk/descriptors.h"
+#include "vk/vk_check.h"
 
 namespace vkxpbd {
 
@@ -38,15 +39,24 @@ VkDeviceSize bytesOf(const std::vector<T>& v) {
   return static_cast<VkDeviceSize>(v.size() * sizeof(T));
 }
 
-// The "coarse levels" work group's size: on a CPU device (lavapipe) a work group runs on one thread,
-// where every barrier switches between its SIMD groups, so a small group is faster (128² cloth, its levels
-// 3–6: 1.29 ms a dispatch at 256 threads, 0.63 at 64, 0.46 at 16); a GPU takes VKXPBD_COARSE_LEVELS_SIZE.
-// The result is the same at any size: each step's elements are independent.
-uint32_t coarseLevelsWorkGroupSize(const vk::Context& ctx) {
-  return ctx.properties.deviceType == VK_PHYSICAL_DEVICE_TYPE_CPU ? 16u : VKXPBD_COARSE_LEVELS_SIZE;
-}
-
 }  // namespace
+
+// On a CPU device (lavapipe) a work group runs on one thread, where every barrier switches between its
+// SIMD groups, so a small group is faster (128² cloth, its levels 3–6: 1.29 ms a dispatch at 256 threads,
+// 0.63 at 64, 0.46 at 16); a GPU takes VKXPBD_COARSE_LEVELS_SIZE. The result is the same at any size:
+// each step's elements are independent.
+uint32_t coarseLevelsThreads(const vk::Context& ctx, const SolverSettings& settings) {
+  const uint32_t threads = settings.coarseLevelsThreads > 0 ? settings.coarseLevelsThreads
+                           : ctx.properties.deviceType == VK_PHYSICAL_DEVICE_TYPE_CPU ? 16u
+                                                                                      : VKXPBD_COARSE_LEVELS_SIZE;
+  const VkPhysicalDeviceLimits& limits = ctx.properties.limits;
+  const uint32_t most = std::min(limits.maxComputeWorkGroupSize[0], limits.maxComputeWorkGroupInvocations);
+  if (threads > most)
+    throw vk::DeviceChoiceError("--coarse-threads " + std::to_string(threads) + ": more than " +
+                                ctx.deviceInfo.name + " allows in a work group (" + std::to_string(most) +
+                                ")");
+  return threads;
+}
 
 GpuSolver::GpuSolver(const vk::Context& ctx, const Model& model, const SolverSettings& settings,
                      const SolverLayout& layout, const GpuSolverOptions& options)
@@ -400,7 +410,7 @@ void GpuSolver::createPipelines() {
     if (used[static_cast<uint32_t>(info.id)])
       pipelines_[static_cast<uint32_t>(info.id)] =
           vk::createComputePipeline(ctx_, passPipelineLayout(info.layout), info.shader,
-                                    info.id == PassId::CoarseLevels ? coarseLevelsWorkGroupSize(ctx_) : 0);
+                                    info.id == PassId::CoarseLevels ? coarseLevelsThreads(ctx_, settings_) : 0);
 }
 
 void GpuSolver::recordPass(FrameSlot& slot, const ScheduledPass& pass) {

@@ -45,6 +45,10 @@ struct GpuSolverOptions {
   uint32_t sharedMemoryLimit = 0;
 };
 
+// The "coarse levels" dispatch's work-group size on this device: settings.coarseLevelsThreads, or by
+// device type when it is 0. Throws vk::DeviceChoiceError (a bad command line) past the device's limits.
+uint32_t coarseLevelsThreads(const vk::Context& ctx, const SolverSettings& settings);
+
 class GpuSolver {
  public:
   GpuSolver(const vk::Context& ctx, const Model& model, const SolverSettings& settings,

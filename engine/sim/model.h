@@ -94,6 +94,8 @@ struct HierarchySettings {
 
 // The largest "fuse_small_levels" a scene or the command line may give (coarse constraints).
 inline constexpr uint32_t kMaxFuseSmallLevels = 1u << 24;
+// --coarse-threads: Vulkan guarantees work groups of 128 threads; a device may allow up to this many.
+inline constexpr uint32_t kMaxCoarseLevelsThreads = 1024;
 
 struct SolverSettings {
   float frameDt = 1.0f / 60.0f;  // s
@@ -114,6 +116,10 @@ struct SolverSettings {
   // frame 13–21% shorter at 128² than with every level's own passes, 4–7% at 256², a third on the soft
   // column.
   uint32_t fuseSmallLevels = 2048;  // coarse constraints
+  // The "coarse levels" work group's threads: 0 picks by device (16 on a CPU device, 256 on a GPU); the
+  // command line's --coarse-threads sets it to compare sizes on a device (the result is the same at any
+  // size: a step's elements are independent).
+  uint32_t coarseLevelsThreads = 0;
 
   float substepDt() const { return frameDt / static_cast<float>(substeps); }
   // α̃/α of a substep, 1/s² (1/Δt², BDF2 9/(4Δt²)): a constraint's force is λ times this.
