@@ -47,8 +47,9 @@ VkDeviceSize bytesOf(const std::vector<T>& v) {
 // each step's elements are independent.
 uint32_t coarseLevelsThreads(const vk::Context& ctx, const SolverSettings& settings) {
   const uint32_t threads = settings.coarseLevelsThreads > 0 ? settings.coarseLevelsThreads
-                           : ctx.properties.deviceType == VK_PHYSICAL_DEVICE_TYPE_CPU ? 16u
-                                                                                      : VKXPBD_COARSE_LEVELS_SIZE;
+                           : ctx.properties.deviceType == VK_PHYSICAL_DEVICE_TYPE_CPU
+                               ? 16u
+                               : VKXPBD_COARSE_LEVELS_SIZE;
   const VkPhysicalDeviceLimits& limits = ctx.properties.limits;
   const uint32_t most = std::min(limits.maxComputeWorkGroupSize[0], limits.maxComputeWorkGroupInvocations);
   if (threads > most)
@@ -408,9 +409,9 @@ void GpuSolver::createPipelines() {
   for (const ScheduledPass& p : schedule_.passes) used[static_cast<uint32_t>(p.pass)] = true;
   for (const PassInfo& info : kPassTable)
     if (used[static_cast<uint32_t>(info.id)])
-      pipelines_[static_cast<uint32_t>(info.id)] =
-          vk::createComputePipeline(ctx_, passPipelineLayout(info.layout), info.shader,
-                                    info.id == PassId::CoarseLevels ? coarseLevelsThreads(ctx_, settings_) : 0);
+      pipelines_[static_cast<uint32_t>(info.id)] = vk::createComputePipeline(
+          ctx_, passPipelineLayout(info.layout), info.shader,
+          info.id == PassId::CoarseLevels ? coarseLevelsThreads(ctx_, settings_) : 0);
 }
 
 void GpuSolver::recordPass(FrameSlot& slot, const ScheduledPass& pass) {
