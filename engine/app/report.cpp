@@ -23,7 +23,14 @@ nlohmann::json deviceJson(const vk::Context& ctx) {
           {"api_version", std::to_string(VK_API_VERSION_MAJOR(p.apiVersion)) + "." +
                               std::to_string(VK_API_VERSION_MINOR(p.apiVersion)) + "." +
                               std::to_string(VK_API_VERSION_PATCH(p.apiVersion))},
-          {"timestamps", ctx.timestampsSupported}};
+          {"timestamps", ctx.timestampsSupported},
+          // What sizes the fused "coarse levels" work group (--coarse-threads, its shared memory) can take.
+          {"limits",
+           {{"max_compute_shared_memory_bytes", p.limits.maxComputeSharedMemorySize},
+            {"max_compute_work_group_size_x", p.limits.maxComputeWorkGroupSize[0]},
+            {"max_compute_work_group_invocations", p.limits.maxComputeWorkGroupInvocations},
+            {"max_storage_buffer_range_bytes", p.limits.maxStorageBufferRange},
+            {"timestamp_period_ns", p.limits.timestampPeriod}}}};
 }
 
 nlohmann::json hierarchyJson(const SolverLayout& layout) {
