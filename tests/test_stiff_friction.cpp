@@ -214,18 +214,24 @@ struct Travel {
   double acceleration() const { return 2.0 * (full - half) / (1.0 - 0.25); }
 };
 
-Travel onIncline(const std::string& section, const std::string& body, float muStatic, float muKinetic,
-                 const char* mode, int iterations = 1) {
-  const float degrees = 20.0f;
-  const float theta = glm::radians(degrees);
-  const glm::vec3 normal(-std::sin(theta), std::cos(theta), 0.0f);
+// The 20° incline scene at the defaults (10 substeps, `iterations`) with one body: `body` is the scene's
+// entry for it in `section` ("soft_bodies", "cloths" or "shells").
+SceneDesc inclineScene(const std::string& section, const std::string& body, float muStatic, float muKinetic,
+                       const char* mode, int iterations = 1) {
+  const glm::vec3 normal(-std::sin(glm::radians(20.0f)), std::cos(glm::radians(20.0f)), 0.0f);
   char json[2048];
   std::snprintf(json, sizeof(json), R"({"solver": {"substeps": 10, "iterations": %d, "max_colours": 64,
     "mode": "%s"}, "thickness": 0.01, "%s": [%s],
     "colliders": [{"type": "plane", "normal": [%g, %g, 0], "offset": 0,
                    "friction": {"static": %g, "kinetic": %g}}]})",
                 iterations, mode, section.c_str(), body.c_str(), normal.x, normal.y, muStatic, muKinetic);
-  const SceneDesc scene = parseScene(json, "incline.json");
+  return parseScene(json, "incline.json");
+}
+
+Travel onIncline(const std::string& section, const std::string& body, float muStatic, float muKinetic,
+                 const char* mode, int iterations = 1) {
+  const float theta = glm::radians(20.0f);
+  const SceneDesc scene = inclineScene(section, body, muStatic, muKinetic, mode, iterations);
   const Model model = buildModel(scene);
   const SolverLayout layout = buildSolverLayout(model, scene.solver);
   CpuSolver solver(model, scene.solver, layout);
@@ -343,16 +349,11 @@ struct ShellRun {
 ShellRun shellOnIncline(float mu, const char* mode, bool hierarchy) {
   const float theta = glm::radians(20.0f);
   const float up = 0.1f + 0.01f;  // m: radius plus thickness
-  char json[1024];
-  std::snprintf(json, sizeof(json), R"({"solver": {"substeps": 10, "iterations": 1, "max_colours": 64,
-    "mode": "%s"}, "thickness": 0.01, "shells": [{"mesh": {"type": "icosphere", "radius": 0.1,
-    "subdivisions": 3}, "compliance": {"stretch": 0, "bend": 0}, "hierarchy": %s,
-    "instances": [{"position": [%g, %g, 0]}]}],
-    "colliders": [{"type": "plane", "normal": [%g, %g, 0], "offset": 0,
-                   "friction": {"static": %g, "kinetic": %g}}]})",
-                mode, hierarchy ? "true" : "false", -std::sin(theta) * up, std::cos(theta) * up,
-                -std::sin(theta), std::cos(theta), mu, mu);
-  const SceneDesc scene = parseScene(json, "shell_incline.json");
+  char body[512];
+  std::snprintf(body, sizeof(body), R"({"mesh": {"type": "icosphere", "radius": 0.1, "subdivisions": 3},
+    "compliance": {"stretch": 0, "bend": 0}, "hierarchy": %s, "instances": [{"position": [%g, %g, 0]}]})",
+                hierarchy ? "true" : "false", -std::sin(theta) * up, std::cos(theta) * up);
+  const SceneDesc scene = inclineScene("shells", body, mu, mu, mode);
   const Model model = buildModel(scene);
   const SolverLayout layout = buildSolverLayout(model, scene.solver);
   CpuSolver solver(model, scene.solver, layout);
