@@ -338,9 +338,10 @@ TEST(StiffFriction, StaticFrictionOnAnInclineAtTheDefaults) {
   EXPECT_LT(std::abs(soft), 1e-2);
 }
 
-// A closed shell on the 20° incline, at the defaults with the hierarchy: an icosphere of radius
-// kBallRadius (subdivisions 3, 642 particles, 0.1 kg/m², rigid stretch and bending) set down on the plane at
-// rest, μs = μk = μ. Without the hierarchy a rigid shell is not rigid at one iteration (docs/contacts.md).
+// A closed shell on the 20° incline, at the defaults with the hierarchy: an icosphere of radius `radius`
+// (default kBallRadius; subdivisions 3, 642 particles, 0.1 kg/m², rigid stretch and bending) set down on the
+// plane at rest, μs = μk = μ. Without the hierarchy a rigid shell is not rigid at one iteration
+// (docs/contacts.md).
 constexpr double kBallRadius = 0.1;  // m
 
 struct ShellRun {
@@ -350,13 +351,13 @@ struct ShellRun {
   double radiusHigh = 0.0;
 };
 
-ShellRun shellOnIncline(float mu, const char* mode) {
+ShellRun shellOnIncline(float mu, const char* mode, double radius = kBallRadius) {
   const float theta = glm::radians(20.0f);
-  const double up = kBallRadius + 0.01;  // m: radius plus thickness
+  const double up = radius + 0.01;  // m: radius plus thickness
   char body[512];
   std::snprintf(body, sizeof(body), R"({"mesh": {"type": "icosphere", "radius": %g, "subdivisions": 3},
     "compliance": {"stretch": 0, "bend": 0}, "hierarchy": true, "instances": [{"position": [%g, %g, 0]}]})",
-                kBallRadius, -std::sin(theta) * up, std::cos(theta) * up);
+                radius, -std::sin(theta) * up, std::cos(theta) * up);
   const SceneDesc scene = inclineScene("shells", body, mu, mu, mode);
   const Model model = buildModel(scene);
   const SolverLayout layout = buildSolverLayout(model, scene.solver);
@@ -384,7 +385,11 @@ ShellRun shellOnIncline(float mu, const char* mode) {
 // - μ = 0.1 < (2/5) tan θ = 0.146: it slides and spins up; its centre accelerates at g(sin θ − μ cos θ) =
 //   2.433 m/s² (measured 2.438 gs, 2.445 jacobi; asserted 5%), its spin at α = (3/2) μ g cos θ / R =
 //   13.8 rad/s², ω(1 s) = 13.8 rad/s: measured 10.5 (gs) and 10.3 rad/s (jacobi), on track until 0.5 s
-//   (6.89 against 6.92 rad/s) and slower after; asserted within 30%.
+//   (6.89 against 6.92 rad/s) and slower after; asserted within 30%. The ball is a polyhedron: pivoting on
+//   a vertex, its centre must fall at R ω², more than gravity's g cos θ once ω > ω_c = √(g cos θ / R) =
+//   9.6 rad/s, and from then on it hops and lands on the leading vertex, which takes spin. A ball of 0.4 m
+//   (ω_c = 4.8 rad/s) stays below ω_c for the whole second and spins up at α = 3.46 rad/s²: measured 3.45
+//   (gs) and 3.19 rad/s (jacobi) at 1 s; asserted within 5% (gs) and 10% (jacobi).
 // - μ = 0.5: it rolls; a = (3/5) g sin θ = 2.013 m/s² (measured 1.969 gs, 1.899 jacobi; asserted 5% gs,
 //   10% jacobi); rolling without slipping ω(1 s) = a t / R = 20.1 rad/s, measured 17.3 (gs, −14%) and 15.6
 //   (jacobi, −22%): the contact still slips (per-particle static friction, as for cloths); asserted 30%.
@@ -407,6 +412,12 @@ TEST(StiffFriction, ShellOnAnInclineSlidesAndRolls) {
     EXPECT_NEAR(slides.omega, spin, 0.3 * spin) << mode;
     EXPECT_NEAR(rolls.travel.acceleration(), rolling, (gs ? 0.05 : 0.1) * rolling) << mode;
     EXPECT_NEAR(rolls.omega, rolling / kBallRadius, 0.3 * rolling / kBallRadius) << mode;
+    const double bigRadius = 0.4;  // m
+    const ShellRun big = shellOnIncline(0.1f, mode, bigRadius);
+    const double bigSpin = spin * kBallRadius / bigRadius;  // rad/s, ω(1 s) = α · 1 s
+    std::printf("%s: a %.1f m ball, mu 0.1: omega %.3f rad/s (expected %.3f)\n", mode, bigRadius, big.omega,
+                bigSpin);
+    EXPECT_NEAR(big.omega, bigSpin, (gs ? 0.05 : 0.1) * bigSpin) << mode;
     if (gs) {
       EXPECT_NEAR(rolls.radiusLow, kBallRadius, 0.01 * kBallRadius);
       EXPECT_NEAR(rolls.radiusHigh, kBallRadius, 0.01 * kBallRadius);
