@@ -434,7 +434,7 @@ TEST(StiffFriction, ShellOnAnInclineSlidesAndRolls) {
 }
 
 // A 0.2 m block (10 MPa, 4×4×4 cells) set down on the ground spinning at 10 rad/s about the vertical, μs =
-// μk = μ: its angular velocity about the vertical (L_y / I_y about its centre of mass) every frame for 1 s.
+// μk = μ: its angular velocity about the vertical (ω = I⁻¹ L about its centre of mass) every frame for 1 s.
 std::vector<double> spinningBlock(const char* mode, float mu) {
   char json[1024];
   std::snprintf(json, sizeof(json), R"({"solver": {"substeps": 10, "iterations": 1, "max_colours": 64,
@@ -451,23 +451,7 @@ std::vector<double> spinningBlock(const char* mode, float mu) {
   std::vector<double> omega;
   for (int f = 0; f < 60; ++f) {
     solver.stepFrame(state);
-    glm::dvec3 centre(0.0);
-    double mass = 0.0;
-    for (size_t p = 0; p < state.positions.size(); ++p) {
-      const double m = 1.0 / model.restPositions[p].w;
-      centre += m * glm::dvec3(glm::vec3(state.positions[p]));
-      mass += m;
-    }
-    centre /= mass;
-    double l = 0.0, inertia = 0.0;
-    for (size_t p = 0; p < state.positions.size(); ++p) {
-      const double m = 1.0 / model.restPositions[p].w;
-      const glm::dvec3 r = glm::dvec3(glm::vec3(state.positions[p])) - centre;
-      const glm::dvec3 v(glm::vec3(state.velocities[p]));
-      l += m * (r.z * v.x - r.x * v.z);
-      inertia += m * (r.x * r.x + r.z * r.z);
-    }
-    omega.push_back(l / inertia);
+    omega.push_back(test::momentumOf(state).omega.y);
   }
   return omega;
 }
@@ -481,7 +465,8 @@ std::vector<double> spinningBlock(const char* mode, float mu) {
 // (ω down to −1.3 rad/s in Gauss-Seidel and −3.1 rad/s in Jacobi mode with μ = 0.5). Since Jacobi's split
 // masses (docs/convergence.md) its block is stiffer at one iteration and twists back more when it stops:
 // 43.2 and 19.4 rad/s² (23% and 14% below), ω down to −0.68 and −0.40 rad/s, after 1 s −0.02 and
-// −0.07 rad/s. Asserted: the deceleration within 15% (gs) / 25% (jacobi) of the expected one, ω never
+// −0.07 rad/s. With ω = I⁻¹ L (test::momentumOf) instead of L_y / I_y: 49.3 and 19.9 (gs), 43.8 and 19.4
+// rad/s² (jacobi), ω down to −0.69 rad/s. Asserted: the deceleration within 15% (gs) / 25% (jacobi) of the expected one, ω never
 // below −0.5 rad/s (gs) / −0.8 rad/s (jacobi), |ω| < 0.2 rad/s after 1 s.
 TEST(StiffFriction, SpinningBlockStopsAtItsFrictionTorque) {
   for (const char* mode : {"gs", "jacobi"}) {
