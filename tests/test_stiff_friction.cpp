@@ -466,8 +466,8 @@ std::vector<double> spinningBlock(const char* mode, float mu) {
 // masses (docs/convergence.md) its block is stiffer at one iteration and twists back more when it stops:
 // 43.2 and 19.4 rad/s² (23% and 14% below), ω down to −0.68 and −0.40 rad/s, after 1 s −0.02 and
 // −0.07 rad/s. With ω = I⁻¹ L (test::momentumOf) instead of L_y / I_y: 49.3 and 19.9 (gs), 43.8 and 19.4
-// rad/s² (jacobi), ω down to −0.69 rad/s. Asserted: the deceleration within 15% (gs) / 25% (jacobi) of the expected one, ω never
-// below −0.5 rad/s (gs) / −0.8 rad/s (jacobi), |ω| < 0.2 rad/s after 1 s.
+// rad/s² (jacobi), ω down to −0.69 rad/s. Asserted: the deceleration within 15% (gs) / 25% (jacobi) of the
+// expected one, ω never below −0.5 rad/s (gs) / −0.8 rad/s (jacobi), |ω| < 0.2 rad/s after 1 s.
 TEST(StiffFriction, SpinningBlockStopsAtItsFrictionTorque) {
   for (const char* mode : {"gs", "jacobi"}) {
     for (float mu : {0.5f, 0.2f}) {
