@@ -389,8 +389,9 @@ usage:
       every body, whatever the scene says (docs/hierarchy.md). --fuse-small-levels N: the hierarchy's
       levels of at most N coarse constraints (and all coarser ones) run in one dispatch (default 2048,
       the scene's solver "fuse_small_levels"; 0: each level its own passes). --coarse-threads N: that
-      dispatch's work group has N threads (default 16 on a CPU device, 256 on a GPU; at most what the
-      device allows, else exit 2); the result is the same at any N (tools/device-bench.sh compares).
+      dispatch's work group has N threads (default 16 on a CPU device, 256 on a GPU or its limit if
+      lower; at most what the device allows, else exit 2); the result is the same at any N
+      (tools/device-bench.sh compares).
   vkxpbd render [SCENE.json] [--frames N] [--out DIR] [--width W] [--height H] [--every K]
                 [--view shaded|wireframe|colours|stress] [--stress-scale N] [--eye X,Y,Z]
                 [--target X,Y,Z] [--fov DEG] [--no-video] [--export DIR]

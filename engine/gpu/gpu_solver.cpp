@@ -43,15 +43,15 @@ VkDeviceSize bytesOf(const std::vector<T>& v) {
 
 // On a CPU device (lavapipe) a work group runs on one thread, where every barrier switches between its
 // SIMD groups, so a small group is faster (128² cloth, its levels 3–6: 1.29 ms a dispatch at 256 threads,
-// 0.63 at 64, 0.46 at 16); a GPU takes VKXPBD_COARSE_LEVELS_SIZE. The result is the same at any size:
-// each step's elements are independent.
+// 0.63 at 64, 0.46 at 16); a GPU takes VKXPBD_COARSE_LEVELS_SIZE, or what it allows if that is less (Vulkan
+// guarantees 128). The result is the same at any size: each step's elements are independent.
 uint32_t coarseLevelsThreads(const vk::Context& ctx, const SolverSettings& settings) {
-  const uint32_t threads = settings.coarseLevelsThreads > 0 ? settings.coarseLevelsThreads
-                           : ctx.properties.deviceType == VK_PHYSICAL_DEVICE_TYPE_CPU
-                               ? 16u
-                               : VKXPBD_COARSE_LEVELS_SIZE;
   const VkPhysicalDeviceLimits& limits = ctx.properties.limits;
   const uint32_t most = std::min(limits.maxComputeWorkGroupSize[0], limits.maxComputeWorkGroupInvocations);
+  if (settings.coarseLevelsThreads == 0)
+    return std::min(
+        ctx.properties.deviceType == VK_PHYSICAL_DEVICE_TYPE_CPU ? 16u : VKXPBD_COARSE_LEVELS_SIZE, most);
+  const uint32_t threads = settings.coarseLevelsThreads;
   if (threads > most)
     throw vk::DeviceChoiceError("--coarse-threads " + std::to_string(threads) + ": more than " +
                                 ctx.deviceInfo.name + " allows in a work group (" + std::to_string(most) +

@@ -46,7 +46,8 @@ struct GpuSolverOptions {
 };
 
 // The "coarse levels" dispatch's work-group size on this device: settings.coarseLevelsThreads, or by
-// device type when it is 0. Throws vk::DeviceChoiceError (a bad command line) past the device's limits.
+// device type (within its limits) when it is 0. Throws vk::DeviceChoiceError (a bad command line) when
+// the size asked for is past the device's limits.
 uint32_t coarseLevelsThreads(const vk::Context& ctx, const SolverSettings& settings);
 
 class GpuSolver {

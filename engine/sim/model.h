@@ -116,9 +116,9 @@ struct SolverSettings {
   // frame 13–21% shorter at 128² than with every level's own passes, 4–7% at 256², a third on the soft
   // column.
   uint32_t fuseSmallLevels = 2048;  // coarse constraints
-  // The "coarse levels" work group's threads: 0 picks by device (16 on a CPU device, 256 on a GPU); the
-  // command line's --coarse-threads sets it to compare sizes on a device (the result is the same at any
-  // size: a step's elements are independent).
+  // The "coarse levels" work group's threads: 0 picks by device (16 on a CPU device, 256 on a GPU, within its
+  // limits); the command line's --coarse-threads sets it to compare sizes on a device (the result is the same
+  // at any size: a step's elements are independent).
   uint32_t coarseLevelsThreads = 0;
 
   float substepDt() const { return frameDt / static_cast<float>(substeps); }
