@@ -351,14 +351,20 @@ struct ShellRun {
   double radiusHigh = 0.0;
 };
 
-ShellRun shellOnIncline(float mu, const char* mode, double radius = kBallRadius) {
-  const float theta = glm::radians(20.0f);
-  const double up = radius + 0.01;  // m: radius plus thickness
+// The ball's shell object for a scene: centre (x, y, 0) m, at rest.
+std::string rigidBall(double radius, double x, double y) {
   char body[512];
   std::snprintf(body, sizeof(body), R"({"mesh": {"type": "icosphere", "radius": %g, "subdivisions": 3},
     "compliance": {"stretch": 0, "bend": 0}, "hierarchy": true, "instances": [{"position": [%g, %g, 0]}]})",
-                radius, -std::sin(theta) * up, std::cos(theta) * up);
-  const SceneDesc scene = inclineScene("shells", body, mu, mu, mode);
+                radius, x, y);
+  return body;
+}
+
+ShellRun shellOnIncline(float mu, const char* mode, double radius = kBallRadius) {
+  const float theta = glm::radians(20.0f);
+  const double up = radius + 0.01;  // m: radius plus thickness
+  const SceneDesc scene =
+      inclineScene("shells", rigidBall(radius, -std::sin(theta) * up, std::cos(theta) * up), mu, mu, mode);
   const Model model = buildModel(scene);
   const SolverLayout layout = buildSolverLayout(model, scene.solver);
   CpuSolver solver(model, scene.solver, layout);
@@ -444,11 +450,9 @@ struct RestingBall {
 RestingBall ballResting(const char* mode, int substeps, float mu) {
   char json[1024];
   std::snprintf(json, sizeof(json), R"({"solver": {"substeps": %d, "iterations": 1, "max_colours": 64,
-    "mode": "%s"}, "thickness": 0.01, "shells": [{"mesh": {"type": "icosphere", "radius": %g,
-    "subdivisions": 3}, "compliance": {"stretch": 0, "bend": 0}, "hierarchy": true,
-    "instances": [{"position": [0, %g, 0]}]}],
+    "mode": "%s"}, "thickness": 0.01, "shells": [%s],
     "colliders": [{"type": "plane", "friction": {"static": %g, "kinetic": %g}}]})",
-                substeps, mode, kBallRadius, kBallRadius + 0.01, mu, mu);
+                substeps, mode, rigidBall(kBallRadius, 0.0, kBallRadius + 0.01).c_str(), mu, mu);
   const SceneDesc scene = parseScene(json, "resting_ball.json");
   const Model model = buildModel(scene);
   const SolverLayout layout = buildSolverLayout(model, scene.solver);
