@@ -11,6 +11,7 @@
 #include "shared/integrator_math.h"
 #include "shared/momentum_math.h"
 #include "shared/hierarchy_math.h"
+#include "shared/cascade_math.h"
 
 #ifndef VKXPBD_CUSTOM_WORKGROUP
 layout(local_size_x = VKXPBD_WORKGROUP_SIZE) in;

@@ -724,3 +724,107 @@ void contactApply(uint i) {
   if (touching > 0u && params.integrator == VKXPBD_INTEGRATOR_BDF2)
     integratorHistory[i].w = VKXPBD_HISTORY_TOUCHED;  // an impact: restart (shared/integrator_math.h)
 }
+
+// The contact cascade (shared/cascade_math.h; CpuSolver::cascade* is the CPU twin). `base`: its entries
+// in VKXPBD_BINDING_HIERARCHY.
+uint cascadeEntry(uint base, uint entry) { return base + VKXPBD_CASCADE_ENTRY_VEC4S * entry; }
+uint cascadeParticleOf(uint base, uint entry) { return floatBitsToUint(hierarchy[cascadeEntry(base, entry)].x); }
+// How far entry's particle moved since the cascade's start (m).
+vec3 cascadeMoved(uint base, uint entry) {
+  return positionLow[cascadeParticleOf(base, entry)].xyz - hierarchy[cascadeEntry(base, entry) + VKXPBD_CASCADE_START].xyz;
+}
+
+// Cascade detect, one entry: its start, and its deepest collider contact.
+void cascadeDetect(uint base, uint entry, uint substep) {
+  uint e = cascadeEntry(base, entry);
+  uint i = floatBitsToUint(hierarchy[e].x);
+  vec4 x = positions[i];
+  vec3 p = positionLow[i].xyz;
+  hierarchy[e + VKXPBD_CASCADE_START] = vec4(p, 0.0f);
+  CascadeContact best = noCascadeContact();
+  if (x.w > 0.0f) {
+    float t = substepEndTime(clock.frame, substep, params.frameDt, params.dt);
+    vec3 start = predicted[i].xyz - velocities[i].xyz * params.dt;
+    float bodyStatic = params.bodyFriction != 0u ? particleFriction[2u * i] : -1.0f;
+    float bodyKinetic = params.bodyFriction != 0u ? particleFriction[2u * i + 1u] : -1.0f;
+    for (uint n = 0u; n < params.colliderCount; ++n) {
+      Collider c = colliderRelativeTo(colliders[n], x.xyz);
+      float gridDistance = 0.0f;
+      vec3 gridNormal = vec3(0.0f, 1.0f, 0.0f);
+      if (c.type == VKXPBD_COLLIDER_SDF) {
+        GridSample s = sampleSdf(c, colliderLocal(c, p, t));
+        gridDistance = s.distance;
+        if (length(s.gradient) > 0.0f) gridNormal = normalize(s.gradient);
+      }
+      best = deeperCascadeContact(best, c, p, start, velocities[i].xyz, t, params.dt, params.thickness, gridDistance, gridNormal,
+                                  combinedFriction(c.staticFriction, bodyStatic),
+                                  combinedFriction(c.kineticFriction, bodyKinetic));
+    }
+  }
+  hierarchy[e + VKXPBD_CASCADE_CONTACT] = vec4(best.normal, best.depth);
+  hierarchy[e + VKXPBD_CASCADE_SLIP] = vec4(best.slip, 0.0f);
+  hierarchy[e + VKXPBD_CASCADE_FRICTION] = vec4(best.muStatic, best.muKinetic, 0.0f, 0.0f);
+}
+
+// Cascade solve, one entry on the level whose composed weights start at `weights`.
+void cascadeSolve(uint base, uint weights, uint entry, bool friction) {
+  uint e = cascadeEntry(base, entry);
+  vec4 contact = hierarchy[e + VKXPBD_CASCADE_CONTACT];
+  hierarchy[e + VKXPBD_CASCADE_CORRECTION] = vec4(0.0f);
+  if (contact.w <= 0.0f) return;
+  vec3 d = vec3(0.0f);
+  float invMass = 0.0f;
+  for (uint k = 0u; k < VKXPBD_CASCADE_WEIGHTS; ++k) {
+    vec4 q = hierarchy[weights + VKXPBD_CASCADE_WEIGHTS * entry + k];
+    if (q.y == 0.0f) continue;
+    uint qe = floatBitsToUint(q.x);
+    d += q.y * cascadeMoved(base, qe);
+    if (positions[cascadeParticleOf(base, qe)].w > 0.0f) invMass += q.y * q.y * q.z;
+  }
+  if (invMass <= 0.0f) return;
+  vec4 slip = hierarchy[e + VKXPBD_CASCADE_SLIP];
+  vec4 mu = hierarchy[e + VKXPBD_CASCADE_FRICTION];
+  CascadeContact c;
+  c.normal = contact.xyz;
+  c.depth = contact.w;
+  c.slip = slip.xyz;
+  c.pushed = slip.w;
+  c.muStatic = mu.x;
+  c.muKinetic = mu.y;
+  CascadeCorrection r = cascadeCorrection(c, d, invMass, friction);
+  hierarchy[e + VKXPBD_CASCADE_SLIP].w = r.pushed;
+  hierarchy[e + VKXPBD_CASCADE_CORRECTION] = vec4(r.correction / invMass, 1.0f);
+}
+
+// Cascade apply, one particle of the level (its header at `gather` + index): the average of its contacts.
+void cascadeApply(uint base, uint gather, uint index) {
+  vec4 h = hierarchy[gather + index];
+  uint q = cascadeParticleOf(base, floatBitsToUint(h.x));
+  if (positions[q].w <= 0.0f) return;
+  uint first = floatBitsToUint(h.y);
+  uint count = floatBitsToUint(h.z);
+  vec3 sum = vec3(0.0f);
+  float contacts = 0.0f;
+  for (uint j = first; j < first + count; ++j) {
+    vec4 link = hierarchy[j];
+    vec4 correction = hierarchy[cascadeEntry(base, floatBitsToUint(link.x)) + VKXPBD_CASCADE_CORRECTION];
+    if (correction.w > 0.0f) {
+      sum += correction.xyz * link.y;
+      contacts += 1.0f;
+    }
+  }
+  if (contacts > 0.0f) positionLow[q].xyz += sum * (h.w / contacts);
+}
+
+// Cascade prolongate, one row (3 vec4s from `rows`): its particle follows its parents since the start.
+void cascadeProlongate(uint base, uint rows, uint index) {
+  vec4 head = hierarchy[rows + 3u * index];
+  uvec4 parents = floatBitsToUint(hierarchy[rows + 3u * index + 1u]);
+  vec4 weights = hierarchy[rows + 3u * index + 2u];
+  uint i = cascadeParticleOf(base, floatBitsToUint(head.x));
+  if (!prolongationMoves(positions[i].w)) return;
+  uint count = floatBitsToUint(head.y);
+  vec3 d[4] = vec3[4](vec3(0.0f), vec3(0.0f), vec3(0.0f), vec3(0.0f));
+  for (uint k = 0u; k < count; ++k) d[k] = cascadeMoved(base, parents[k]);
+  positionLow[i].xyz += prolongationDelta(weights, d[0], d[1], d[2], d[3]);
+}

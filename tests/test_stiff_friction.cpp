@@ -3,6 +3,7 @@
 // incline against Coulomb's law (docs/constraints.md, docs/contacts.md). What the issue asks and is not
 // reached yet is asserted as measured and said so at each test.
 #include <algorithm>
+#include <bit>
 #include <cmath>
 #include <cstdio>
 #include <string>
@@ -11,9 +12,11 @@
 #include <gtest/gtest.h>
 
 #include "momentum_check.h"
+#include "tear_hierarchy_scenes.h"
 #include "tet_check.h"
 
 #include "scene/scene.h"
+#include "shared/cascade_math.h"
 #include "shared/element_math.h"
 #include "sim/cloth_builder.h"
 #include "sim/cpu_solver.h"
@@ -127,13 +130,14 @@ struct RestResult {
   int inverted = 0;
 };
 
-RestResult restingCube(const char* mode, float gravity, int iterations = 1) {
+// `hierarchy`: the body's "hierarchy" value.
+RestResult restingCube(const char* mode, float gravity, int iterations = 1, const char* hierarchy = "false") {
   char json[1024];
   std::snprintf(json, sizeof(json), R"({"solver": {"substeps": 10, "iterations": %d, "max_colours": 64,
     "mode": "%s", "gravity": [0, %g, 0]}, "soft_bodies": [{"mesh": {"type": "box", "size": [0.3, 0.3, 0.3],
-    "cells": [6, 6, 6]}, "density": 1000, "material": %s, "instances": [{"position": [0, 0.16, 0]}]}],
-    "colliders": [{"type": "plane"}]})",
-                iterations, mode, gravity, neoHookean(1.0e8f).c_str());
+    "cells": [6, 6, 6]}, "density": 1000, "material": %s, "hierarchy": %s,
+    "instances": [{"position": [0, 0.16, 0]}]}], "colliders": [{"type": "plane"}]})",
+                iterations, mode, gravity, neoHookean(1.0e8f).c_str(), hierarchy);
   const SceneDesc scene = parseScene(json, "rest.json");
   const Model model = buildModel(scene);
   const SolverLayout layout = buildSolverLayout(model, scene.solver);
@@ -351,20 +355,21 @@ struct ShellRun {
   double radiusHigh = 0.0;
 };
 
-// The ball's shell object for a scene: centre (x, y, 0) m, at rest.
-std::string rigidBall(double radius, double x, double y) {
+// The ball's shell object for a scene: centre (x, y, 0) m, at rest; `cascade`: its coarse levels see its
+// contacts (hierarchy "contacts", docs/contacts.md).
+std::string rigidBall(double radius, double x, double y, bool cascade = false) {
   char body[512];
   std::snprintf(body, sizeof(body), R"({"mesh": {"type": "icosphere", "radius": %g, "subdivisions": 3},
-    "compliance": {"stretch": 0, "bend": 0}, "hierarchy": true, "instances": [{"position": [%g, %g, 0]}]})",
-                radius, x, y);
+    "compliance": {"stretch": 0, "bend": 0}, "hierarchy": %s, "instances": [{"position": [%g, %g, 0]}]})",
+                radius, cascade ? R"({"contacts": true})" : "true", x, y);
   return body;
 }
 
-ShellRun shellOnIncline(float mu, const char* mode, double radius = kBallRadius) {
+ShellRun shellOnIncline(float mu, const char* mode, double radius = kBallRadius, bool cascade = false) {
   const float theta = glm::radians(20.0f);
   const double up = radius + 0.01;  // m: radius plus thickness
-  const SceneDesc scene =
-      inclineScene("shells", rigidBall(radius, -std::sin(theta) * up, std::cos(theta) * up), mu, mu, mode);
+  const SceneDesc scene = inclineScene(
+      "shells", rigidBall(radius, -std::sin(theta) * up, std::cos(theta) * up, cascade), mu, mu, mode);
   const Model model = buildModel(scene);
   const SolverLayout layout = buildSolverLayout(model, scene.solver);
   CpuSolver solver(model, scene.solver, layout);
@@ -447,12 +452,12 @@ struct RestingBall {
   double drift = 0.0;      // m
 };
 
-RestingBall ballResting(const char* mode, int substeps, float mu) {
+RestingBall ballResting(const char* mode, int substeps, float mu, bool cascade = false) {
   char json[1024];
   std::snprintf(json, sizeof(json), R"({"solver": {"substeps": %d, "iterations": 1, "max_colours": 64,
     "mode": "%s"}, "thickness": 0.01, "shells": [%s],
     "colliders": [{"type": "plane", "friction": {"static": %g, "kinetic": %g}}]})",
-                substeps, mode, rigidBall(kBallRadius, 0.0, kBallRadius + 0.01).c_str(), mu, mu);
+                substeps, mode, rigidBall(kBallRadius, 0.0, kBallRadius + 0.01, cascade).c_str(), mu, mu);
   const SceneDesc scene = parseScene(json, "resting_ball.json");
   const Model model = buildModel(scene);
   const SolverLayout layout = buildSolverLayout(model, scene.solver);
@@ -479,7 +484,7 @@ RestingBall ballResting(const char* mode, int substeps, float mu) {
 // at 40, Jacobi ≥ 0.08 m at 10, and the dent at 40 substeps at most a third of the dent at 10. On a
 // frictionless plane no horizontal impulse acts and the constraints keep the momentum, so the centre
 // stays within 0.1 mm in both modes (measured 5e-9 m); with friction the ball rolls off the vertex it was
-// set down on (a tipping equilibrium).
+// set down on (a tipping equilibrium). The remedy, opt-in: hierarchy "contacts" (ContactCascade below).
 TEST(StiffFriction, RigidBallRestingOnTheGroundDentsByTheSubstepSquared) {
   const RestingBall gs10 = ballResting("gs", 10, 0.5f);
   const RestingBall gs40 = ballResting("gs", 40, 0.5f);
@@ -495,6 +500,119 @@ TEST(StiffFriction, RigidBallRestingOnTheGroundDentsByTheSubstepSquared) {
     std::printf("%s, frictionless: centre moved %.2e m sideways\n", mode, frictionless.drift);
     EXPECT_LT(frictionless.drift, 1e-4) << mode;
   }
+}
+
+// The remedy (docs/contacts.md "Contacts seen by the coarse levels"): with "contacts" in its hierarchy the
+// coarse levels see the ball's contacts (the contact cascade), so the whole ball carries its weight and it
+// rests round at the defaults. Measured on the CPU, smallest radius in 2 s: gs 0.0995 m, Jacobi 0.0992 m
+// (0.0883 / 0.0847 without it); frictionless, the centre moves 4e-10 / 7e-10 m sideways. Asserted: ≥ 0.099
+// m, drift < 0.1 mm.
+TEST(ContactCascade, RigidBallRestsRoundAtTheDefaults) {
+  for (const char* mode : {"gs", "jacobi"}) {
+    const RestingBall ball = ballResting(mode, 10, 0.5f, true);
+    const RestingBall frictionless = ballResting(mode, 10, 0.0f, true);
+    std::printf("%s: smallest radius %.4f m; frictionless: centre moved %.2e m sideways\n", mode,
+                ball.radiusLow, frictionless.drift);
+    EXPECT_GE(ball.radiusLow, 0.099) << mode;
+    EXPECT_LT(frictionless.drift, 1e-4) << mode;
+  }
+}
+
+// The ball with the cascade on the 20° incline (as ShellOnAnInclineSlidesAndRolls): friction acts at the
+// contact's point on level 1 with the whole push as its normal force. Measured on the CPU (gs / Jacobi):
+// sliding (μ = 0.1) 2.355 / 2.246 m/s² against 2.433 (−3% / −8%), spin 12.7 / 16.4 rad/s against 13.8;
+// rolling (μ = 0.5) 1.933 / 2.058 against 2.013 m/s² (−4% / +2%); the 0.4 m ball rolls at 1.957 / 1.992 and
+// spins up to 3.25 / 3.47 rad/s sliding (3.46: −6% / +0.3%). The rigid ball pivots on single vertices where
+// the dented one had a flat, centred patch (docs/contacts.md). Asserted: sliding 10%, rolling 5%, the
+// 0.1 m ball's spin 30% and the 0.4 m ball's 10%.
+TEST(ContactCascade, BallOnAnInclineFollowsCoulomb) {
+  const double theta = glm::radians(20.0);
+  const double sliding = kG * (std::sin(theta) - 0.1 * std::cos(theta));
+  const double spin = 1.5 * 0.1 * kG * std::cos(theta) / kBallRadius;  // rad/s², at μ = 0.1
+  const double rolling = 0.6 * kG * std::sin(theta);
+  for (const char* mode : {"gs", "jacobi"}) {
+    const ShellRun slides = shellOnIncline(0.1f, mode, kBallRadius, true);
+    const ShellRun rolls = shellOnIncline(0.5f, mode, kBallRadius, true);
+    const double bigRadius = 0.4;  // m
+    const ShellRun bigSlides = shellOnIncline(0.1f, mode, bigRadius, true);
+    const ShellRun bigRolls = shellOnIncline(0.5f, mode, bigRadius, true);
+    const double bigSpin = spin * kBallRadius / bigRadius;
+    std::printf(
+        "%s: mu 0.1 a = %.3f m/s2 (expected %.3f), omega %.2f rad/s (%.2f); mu 0.5 a = %.3f (%.3f), "
+        "omega %.2f (%.2f); radius %.4f .. %.4f m; 0.4 m: mu 0.1 omega %.3f (%.3f), mu 0.5 a = %.4f, "
+        "omega %.3f (%.3f)\n",
+        mode, slides.travel.acceleration(), sliding, slides.omega, spin, rolls.travel.acceleration(), rolling,
+        rolls.omega, rolling / kBallRadius, rolls.radiusLow, rolls.radiusHigh, bigSlides.omega, bigSpin,
+        bigRolls.travel.acceleration(), bigRolls.omega, rolling / bigRadius);
+    EXPECT_NEAR(slides.travel.acceleration(), sliding, 0.1 * sliding) << mode;
+    EXPECT_NEAR(rolls.travel.acceleration(), rolling, 0.05 * rolling) << mode;
+    EXPECT_NEAR(bigRolls.travel.acceleration(), rolling, 0.05 * rolling) << mode;
+    EXPECT_NEAR(slides.omega, spin, 0.3 * spin) << mode;
+    EXPECT_NEAR(bigSlides.omega, bigSpin, 0.1 * bigSpin) << mode;
+    EXPECT_NEAR(rolls.radiusLow, kBallRadius, 0.02 * kBallRadius) << mode;
+  }
+}
+
+// The resting stiff cube (as CubeRestingOnTheGroundLosesVolumeOnlyToItsWeight) with the hierarchy, with
+// and without the cascade: its coarse levels now carry the weight down to the ground too. Measured on the
+// CPU, mean V/V₀ over the 2nd second: gs 0.9993 (0.9984 with the hierarchy alone), Jacobi 0.9887 (0.9820):
+// closer to the issue's 1% at one iteration, not there. Asserted: none inverted, within 0.2% (gs) and 1.5%
+// (Jacobi), and Jacobi at least 0.5% better than without the cascade.
+TEST(ContactCascade, StiffCubeRestsWithItsWholeBase) {
+  for (const char* mode : {"gs", "jacobi"}) {
+    const RestResult plain = restingCube(mode, -9.81f, 1, "true");
+    const RestResult cascade = restingCube(mode, -9.81f, 1, R"({"contacts": true})");
+    std::printf(
+        "%s: V/V0 mean %.4f lowest %.4f (hierarchy alone %.4f / %.4f), height lost %.2e m, inverted %d\n",
+        mode, cascade.mean, cascade.lowest, plain.mean, plain.lowest, cascade.sink, cascade.inverted);
+    EXPECT_EQ(cascade.inverted, 0) << mode;
+    EXPECT_NEAR(cascade.mean, 1.0, std::string(mode) == "gs" ? 0.002 : 0.015) << mode;
+    if (std::string(mode) == "jacobi") {
+      EXPECT_GT(cascade.mean, plain.mean + 0.005);
+    }
+  }
+}
+
+// The cascade's tables for the ball: every entry's weights on each level sum to 1 and point at particles
+// of that level (inverse mass > 0 there); each level's contact lists hold exactly those (entry, weight)
+// pairs; its rows are the level's prolongation rows. A body without "contacts" gets none, and a tearing
+// body with it is refused.
+TEST(ContactCascade, TablesMatchTheHierarchy) {
+  const SceneDesc scene = inclineScene("shells", rigidBall(kBallRadius, 0.0, 0.2, true), 0.5f, 0.5f, "gs");
+  const Model model = buildModel(scene);
+  const SolverLayout layout = buildSolverLayout(model, scene.solver);
+  const ContactCascade& c = layout.cascade;
+  ASSERT_EQ(c.entries, model.particleCount());
+  ASSERT_EQ(c.levels.size(), layout.hierarchy.levelCount());
+  auto word = [&](uint32_t at) { return c.words[at - c.base]; };
+  auto bits = [](float f) { return std::bit_cast<uint32_t>(f); };
+  for (uint32_t l = 1; l <= c.levels.size(); ++l) {
+    const CascadeLevel& level = c.levels[l - 1];
+    const HierarchyLevel& h = layout.hierarchy.levels[l - 1];
+    size_t pairs = 0;
+    for (uint32_t i = 0; i < c.entries; ++i) {
+      double sum = 0.0;
+      for (uint32_t k = 0; k < VKXPBD_CASCADE_WEIGHTS; ++k) {
+        const glm::vec4 q = word(level.weightsBase + VKXPBD_CASCADE_WEIGHTS * i + k);
+        sum += q.y;
+        if (q.y == 0.0f) continue;
+        EXPECT_GT(q.z, 0.0f) << "level " << l << " entry " << i;
+        EXPECT_TRUE(std::binary_search(h.particles.begin(), h.particles.end(), bits(q.x)));
+        ++pairs;
+      }
+      EXPECT_NEAR(sum, 1.0, 1e-5) << "level " << l << " entry " << i;
+    }
+    size_t listed = 0;
+    for (uint32_t j = 0; j < level.gatherCount; ++j) listed += bits(word(level.gatherBase + j).z);
+    EXPECT_EQ(listed, pairs) << "level " << l;
+    EXPECT_EQ(level.gatherCount, h.particles.size()) << "level " << l;
+    EXPECT_EQ(level.rowCount, h.prolongation.size()) << "level " << l;
+  }
+  const SceneDesc plain = inclineScene("shells", rigidBall(kBallRadius, 0.0, 0.2), 0.5f, 0.5f, "gs");
+  EXPECT_TRUE(buildSolverLayout(buildModel(plain), plain.solver).cascade.empty());
+  SceneDesc tearing = test::droppingSheet(SolverMode::GaussSeidel, true);
+  tearing.solver.hierarchy.contacts = true;
+  EXPECT_THROW(buildSolverLayout(buildModel(tearing), tearing.solver), std::invalid_argument);
 }
 
 // A 0.2 m block (10 MPa, 4×4×4 cells) set down on the ground spinning at 10 rad/s about the vertical, μs =

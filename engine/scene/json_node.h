@@ -299,7 +299,8 @@ inline bool optionalBoolean(const Node& object, const char* key, bool fallback) 
 }
 
 // "hierarchy": true / false, or {"enabled", "levels", "min_particles", "parents", "bilateral",
-// "compression_compliance", "stiffness_scale", "stiffness_growth", "natural_frequency", "solve_from_level"}
+// "compression_compliance", "stiffness_scale", "stiffness_growth", "natural_frequency", "solve_from_level",
+// "contacts"}
 // (docs/scene-format.md); unset fields keep `defaults`, an object without "enabled" turns it on.
 inline HierarchySettings readHierarchy(const Node& node, HierarchySettings defaults) {
   if (!node.isObject()) {
@@ -307,7 +308,8 @@ inline HierarchySettings readHierarchy(const Node& node, HierarchySettings defau
     return defaults;
   }
   node.expectObject({"enabled", "levels", "min_particles", "parents", "bilateral", "compression_compliance",
-                     "stiffness_scale", "stiffness_growth", "natural_frequency", "solve_from_level"});
+                     "stiffness_scale", "stiffness_growth", "natural_frequency", "solve_from_level",
+                     "contacts"});
   defaults.enabled = optionalBoolean(node, "enabled", true);
   if (auto n = node.find("levels")) defaults.maxLevels = n->count(0, 12);
   if (auto n = node.find("min_particles")) defaults.minParticles = n->count(2, 1u << 24);
@@ -327,6 +329,7 @@ inline HierarchySettings readHierarchy(const Node& node, HierarchySettings defau
   if (auto n = node.find("natural_frequency"))
     defaults.naturalFrequency = n->number(between(0.0, true, 1e6, true));
   if (auto n = node.find("solve_from_level")) defaults.solveFromLevel = n->count(0, 12);
+  if (auto n = node.find("contacts")) defaults.contacts = n->boolean();
   return defaults;
 }
 

@@ -44,6 +44,7 @@ CpuSolver::CpuSolver(const Model& model, const SolverSettings& settings, const S
   aero_ = packAero(model, layout.surface);
   tetAdjacency_ = packTetAdjacency(model_, layout_);
   collideLimit_.assign(model.particleCount(), 0.0f);
+  cascade_ = layout_.cascade.words;
 }
 
 void CpuSolver::stepFrame(State& state, const IterationObserver& observer) {
@@ -192,6 +193,12 @@ void CpuSolver::runPass(State& state, const ScheduledPass& p) {
       break;
     case PassId::FrictionCone:
       frictionCones(state);
+      break;
+    case PassId::CascadeDetect:
+    case PassId::CascadeSolve:
+    case PassId::CascadeApply:
+    case PassId::CascadeProlongate:
+      runCascadePass(state, p);
       break;
     case PassId::CollideLimit:
       collideLimits(state, p.substep);
@@ -564,6 +571,10 @@ void CpuSolver::frictionCones(const State& state) {
     const float stick = gpu::bodySticks(surplus, cone) ? 1.0f : 0.0f;
     for (uint32_t i = body.first; i < body.first + body.count; ++i) stick_[i] = stick;
   }
+}
+
+gpu::GridSample CpuSolver::sdfSample(const Collider& c, vec3 p) const {
+  return sampleSdf(model_.sdfValues, c, p);
 }
 
 void CpuSolver::collideLimits(const State& state, uint32_t substep) {

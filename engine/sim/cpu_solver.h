@@ -8,6 +8,7 @@
 #include <memory>
 #include <vector>
 
+#include "shared/collider_math.h"
 #include "shared/contact_math.h"
 #include "shared/element_math.h"
 #include "sim/contact_hash.h"
@@ -109,6 +110,19 @@ class CpuSolver {
   // (velocities' w there).
   void collideLimits(const State& state, uint32_t substep);
   void collide(State& state, uint32_t substep);
+  // Collider c's signed-distance grid at local point p (the GPU's sampleSdf).
+  gpu::GridSample sdfSample(const Collider& c, glm::vec3 p) const;
+  // The contact cascade's passes (shared/cascade_math.h, cpu_solver_cascade.cpp): the thread bodies of
+  // shaders/solver_passes.glsl's cascadeDetect, cascadeSolve, cascadeApply and cascadeProlongate, on
+  // cascade_ (the cascade's words as the GPU's hierarchy buffer holds them).
+  void runCascadePass(State& state, const ScheduledPass& pass);
+  void cascadeDetect(State& state, uint32_t entry, uint32_t substep);
+  void cascadeSolve(const State& state, uint32_t weights, uint32_t entry, bool friction);
+  void cascadeApply(State& state, uint32_t gather, uint32_t index);
+  void cascadeProlongate(State& state, uint32_t rows, uint32_t index);
+  glm::vec4& cascadeWord(uint32_t at) { return cascade_[at - layout_.cascade.base]; }
+  uint32_t cascadeParticleOf(uint32_t entry) const;
+  glm::vec3 cascadeMoved(const State& state, uint32_t entry) const;
   void updateVelocities(State& state);
   // BDF2: a history with no past, from the state's velocities.
   void startHistory(const State& state);
@@ -136,6 +150,7 @@ class CpuSolver {
   std::vector<glm::vec4> predicted_;    // x* of the current substep, m
   std::vector<uint32_t> tetAdjacency_;  // each particle's tetrahedra (sim/tet_adjacency.h)
   std::vector<float> collideLimit_;     // per particle: 1 − s of its collide move (0: all of it)
+  std::vector<glm::vec4> cascade_;      // the contact cascade's words (layout_.cascade.words, then scratch)
   std::vector<float> coneSurplus_;  // per free body: its static cone's mean surplus (collider_math.h), kg·m
   std::vector<float> stick_;  // per particle: 1 when its solid body stuck in the last friction cone pass
   std::vector<glm::vec4> coneTerms_;  // per particle: its static-cone terms from the last collide, kg·m

@@ -87,6 +87,10 @@ struct HierarchySettings {
   // fused dispatch) and for a soft body. A body with fewer levels solves its coarsest (docs/hierarchy.md
   // "Which levels are solved").
   uint32_t solveFromLevel = 0;
+  // The coarse levels also see the body's collider contacts (the contact cascade, shared/cascade_math.h;
+  // docs/contacts.md "Contacts seen by the coarse levels"): a rigid body then rests on its whole patch
+  // instead of denting at the particles that touch. Off by default.
+  bool contacts = false;
   // Solver setting only: `enabled` applies to every body, even one that sets its own (the command
   // line's --hierarchy / --no-hierarchy).
   bool overridesBodies = false;

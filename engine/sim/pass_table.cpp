@@ -79,6 +79,15 @@ constexpr std::array<PassInfo, kPassCount> kTable = {{
     {Grab, "grab", "grab.comp", Threads, Pass, "grab constraint, positions → positions' low part, grab λ"},
     {FrictionCone, "friction cone", "friction_cone.comp", WorkGroups, Pass,
      "free bodies, particles' cone terms → bodies' cone surplus, particles' stick marks (next substep)"},
+    {CascadeDetect, "cascade detect", "cascade_detect.comp", Threads, Pass,
+     "cascade entries, colliders, signed-distance grids, positions, predicted x*, clock → cascade start, "
+     "contact, slip"},
+    {CascadeSolve, "cascade solve", "cascade_solve.comp", Threads, Pass,
+     "cascade entries and one level's composed weights, positions → cascade corrections, pushes"},
+    {CascadeApply, "cascade apply", "cascade_apply.comp", Threads, Pass,
+     "one level's contact lists, cascade corrections → positions' low part"},
+    {CascadeProlongate, "cascade prolongate", "cascade_prolongate.comp", Threads, Pass,
+     "one level's cascade rows, cascade start, positions' low part → positions' low part"},
     {CollideLimit, "collide limit", "collide_limit.comp", Threads, Pass,
      "colliders, signed-distance grids, positions, predicted x*, clock, stick marks, tetrahedra of each "
      "particle (after the volume rows), elements → collide limits (velocities' w)"},

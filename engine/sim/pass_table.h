@@ -40,7 +40,11 @@ enum class PassId : uint32_t {
   ContactApply,
   Tethers,
   Grab,
-  FrictionCone,  // solid bodies' static cones, after collide (scheduled there)
+  FrictionCone,       // solid bodies' static cones, after collide (scheduled there)
+  CascadeDetect,      // the contact cascade (shared/cascade_math.h), before collide: each particle's contact
+  CascadeSolve,       // one level: each contact's correction of its point on the level
+  CascadeApply,       // one level: each level particle moves by its contacts' average
+  CascadeProlongate,  // one level: its left-out particles follow their parents since the cascade's start
   CollideLimit,  // before collide where there are tetrahedra: how far each particle's tetrahedra let it move
   Collide,
   UpdateVelocity,

@@ -346,6 +346,7 @@ std::vector<glm::vec4> packHierarchy(const SolverLayout& layout) {
   for (size_t i = 0; i < layout.bdf2HierarchyParticles.size(); ++i)  // BDF2: the hierarchy's particles
     words[layout.bdf2HierarchyBase + i].x = float(layout.bdf2HierarchyParticles[i]);
   if (layout.fusedLevel > 0) packSharedCopies(layout, words);
+  std::copy(layout.cascade.words.begin(), layout.cascade.words.end(), words.begin() + layout.cascade.base);
   return words;
 }
 
@@ -445,6 +446,8 @@ SolverLayout buildSolverLayout(const Model& model, const SolverSettings& setting
   buildVolumeRows(model, layout);
   setHierarchy(layout, buildHierarchy(model, settings), model, settings.integrator == Integrator::Bdf2,
                settings.fuseSmallLevels);
+  layout.cascade = buildContactCascade(model, settings, layout.hierarchy, layout.hierarchyWords);
+  layout.hierarchyWords += static_cast<uint32_t>(layout.cascade.words.size());
   storeEulerCompliances(layout);
   layout.surface = buildSurfaceTriangles(model);
   return layout;

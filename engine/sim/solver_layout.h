@@ -21,6 +21,7 @@
 #include <vector>
 
 #include "sim/colouring.h"
+#include "sim/contact_cascade.h"
 #include "sim/hierarchy.h"
 #include "sim/model.h"
 #include "sim/surface_triangles.h"
@@ -90,6 +91,8 @@ struct SolverLayout {
   std::vector<uint32_t> coarseProgramLevel;  // each step's level (CPU reference)
   std::vector<uint32_t> coarseSharedParticles;
   uint32_t coarseSharedBase = 0;
+  // The contact cascade's tables (sim/contact_cascade.h), after everything above in the hierarchy buffer.
+  ContactCascade cascade;
   uint32_t hierarchyWords = 0;  // vec4s in the hierarchy buffer
   // Every surface triangle with its per-particle adjacency: the surface passes' triangles (GPU surface
   // set and CPU reference alike).

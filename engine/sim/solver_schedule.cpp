@@ -70,6 +70,7 @@ class ScheduleBuilder {
   }
   void hash();
   void hierarchy();
+  void cascade();
   void iteration(bool grab, bool momentumStarted);
 
   const Model& model_;
@@ -116,6 +117,32 @@ void ScheduleBuilder::hierarchy() {
     gpu::PassConstants pc = range(0, static_cast<uint32_t>(level.prolongation.size()));
     pc.slotBase = layout_.hierarchyRowBase[l - 1];
     add(PassId::Prolongate, pc.count, pc, l);
+  }
+}
+
+// The contact cascade (shared/cascade_math.h), once a substep after the iterations: coarsest level first,
+// each level's contacts, their average, then its prolongation from the cascade's start. slotBase: the
+// cascade's entries; elementSlotBase: the level's table; elementFirst: the level; elementCount: 1 on the
+// level that takes friction (level 1).
+void ScheduleBuilder::cascade() {
+  const ContactCascade& c = layout_.cascade;
+  if (c.empty()) return;
+  gpu::PassConstants pc = range(0, c.entries);
+  pc.slotBase = c.base;
+  add(PassId::CascadeDetect, c.entries, pc);
+  for (uint32_t l = static_cast<uint32_t>(c.levels.size()); l >= 1; --l) {
+    const CascadeLevel& level = c.levels[l - 1];
+    pc.elementFirst = l;
+    pc.elementCount = l == 1 ? 1u : 0u;
+    pc.elementSlotBase = level.weightsBase;
+    pc.count = c.entries;
+    add(PassId::CascadeSolve, c.entries, pc);
+    pc.elementSlotBase = level.gatherBase;
+    pc.count = level.gatherCount;
+    add(PassId::CascadeApply, level.gatherCount, pc);
+    pc.elementSlotBase = level.rowBase;
+    pc.count = level.rowCount;
+    add(PassId::CascadeProlongate, level.rowCount, pc);
   }
 }
 
@@ -207,6 +234,7 @@ FrameSchedule ScheduleBuilder::build(bool grab) {
     // substep's collide (docs/contacts.md).
     const bool cones = !model_.colliders.empty() && hasSolidBody(model_);
     const uint32_t collideFlags = cones ? VKXPBD_FLAG_SOLID_CONES : 0u;
+    cascade();
     if (!model_.colliders.empty() && hasTetrahedra(layout_)) {
       // shared/collide_limit.h: no collide move turns a tetrahedron inside out.
       gpu::PassConstants limit = range(0, n, collideFlags);

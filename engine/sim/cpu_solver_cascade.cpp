@@ -1,0 +1,142 @@
+// The CPU reference's contact cascade: the thread bodies of the passes cascade detect, cascade solve,
+// cascade apply and cascade prolongate in shaders/solver_passes.glsl, on the same packed words
+// (shared/cascade_math.h, sim/contact_cascade.h).
+#include <bit>
+
+#include "shared/cascade_math.h"
+#include "shared/hierarchy_math.h"
+#include "shared/position_math.h"
+#include "sim/cpu_solver.h"
+
+namespace vkxpbd {
+
+using glm::vec3;
+using glm::vec4;
+
+namespace {
+uint32_t bitsOf(float f) {
+  return std::bit_cast<uint32_t>(f);
+}
+uint32_t entryWord(uint32_t base, uint32_t entry) {
+  return base + VKXPBD_CASCADE_ENTRY_VEC4S * entry;
+}
+}  // namespace
+
+void CpuSolver::runCascadePass(State& state, const ScheduledPass& p) {
+  const gpu::PassConstants& pc = p.constants;
+  for (uint32_t k = 0; k < pc.count; ++k) {
+    switch (p.pass) {
+      case PassId::CascadeDetect:
+        cascadeDetect(state, pc.first + k, p.substep);
+        break;
+      case PassId::CascadeSolve:
+        cascadeSolve(state, pc.elementSlotBase, pc.first + k, pc.elementCount != 0u);
+        break;
+      case PassId::CascadeApply:
+        cascadeApply(state, pc.elementSlotBase, pc.first + k);
+        break;
+      case PassId::CascadeProlongate:
+        cascadeProlongate(state, pc.elementSlotBase, pc.first + k);
+        break;
+      default:
+        break;
+    }
+  }
+}
+
+uint32_t CpuSolver::cascadeParticleOf(uint32_t entry) const {
+  return bitsOf(cascade_[entryWord(0, entry)].x);
+}
+
+vec3 CpuSolver::cascadeMoved(const State& state, uint32_t entry) const {
+  return vec3(state.positionsLow[cascadeParticleOf(entry)]) -
+         vec3(cascade_[entryWord(0, entry) + VKXPBD_CASCADE_START]);
+}
+
+void CpuSolver::cascadeDetect(State& state, uint32_t entry, uint32_t substep) {
+  const uint32_t e = entryWord(layout_.cascade.base, entry);
+  const uint32_t i = cascadeParticleOf(entry);
+  const vec4 x = state.positions[i];
+  const vec3 p(state.positionsLow[i]);
+  cascadeWord(e + VKXPBD_CASCADE_START) = vec4(p, 0.0f);
+  gpu::CascadeContact best = gpu::noCascadeContact();
+  if (x.w > 0.0f) {
+    const float t =
+        gpu::substepEndTime(static_cast<uint32_t>(state.frame), substep, params_.frameDt, params_.dt);
+    const vec3 start = vec3(predicted_[i]) - vec3(state.velocities[i]) * params_.dt;
+    const glm::vec2 body = params_.bodyFriction != 0u ? model_.particleFriction[i] : glm::vec2(-1.0f);
+    for (const Collider& world : model_.colliders) {
+      const Collider c = gpu::colliderRelativeTo(world, vec3(x));
+      float gridDistance = 0.0f;
+      vec3 gridNormal(0.0f, 1.0f, 0.0f);
+      if (c.type == VKXPBD_COLLIDER_SDF) {
+        const gpu::GridSample s = sdfSample(c, gpu::colliderLocal(c, p, t));
+        gridDistance = s.distance;
+        if (glm::length(s.gradient) > 0.0f) gridNormal = glm::normalize(s.gradient);
+      }
+      best = gpu::deeperCascadeContact(best, c, p, start, vec3(state.velocities[i]), t, params_.dt,
+                                       params_.thickness, gridDistance, gridNormal,
+                                       gpu::combinedFriction(c.staticFriction, body.x),
+                                       gpu::combinedFriction(c.kineticFriction, body.y));
+    }
+  }
+  cascadeWord(e + VKXPBD_CASCADE_CONTACT) = vec4(best.normal, best.depth);
+  cascadeWord(e + VKXPBD_CASCADE_SLIP) = vec4(best.slip, 0.0f);
+  cascadeWord(e + VKXPBD_CASCADE_FRICTION) = vec4(best.muStatic, best.muKinetic, 0.0f, 0.0f);
+}
+
+void CpuSolver::cascadeSolve(const State& state, uint32_t weights, uint32_t entry, bool friction) {
+  const uint32_t e = entryWord(layout_.cascade.base, entry);
+  const vec4 contact = cascadeWord(e + VKXPBD_CASCADE_CONTACT);
+  cascadeWord(e + VKXPBD_CASCADE_CORRECTION) = vec4(0.0f);
+  if (contact.w <= 0.0f) return;
+  vec3 d(0.0f);
+  float invMass = 0.0f;
+  for (uint32_t k = 0; k < VKXPBD_CASCADE_WEIGHTS; ++k) {
+    const vec4 q = cascadeWord(weights + VKXPBD_CASCADE_WEIGHTS * entry + k);
+    if (q.y == 0.0f) continue;
+    const uint32_t qe = bitsOf(q.x);
+    d += q.y * cascadeMoved(state, qe);
+    if (state.positions[cascadeParticleOf(qe)].w > 0.0f) invMass += q.y * q.y * q.z;
+  }
+  if (invMass <= 0.0f) return;
+  const vec4 slip = cascadeWord(e + VKXPBD_CASCADE_SLIP);
+  const vec4 mu = cascadeWord(e + VKXPBD_CASCADE_FRICTION);
+  const gpu::CascadeContact c{vec3(contact), contact.w, vec3(slip), slip.w, mu.x, mu.y};
+  const gpu::CascadeCorrection r = gpu::cascadeCorrection(c, d, invMass, friction);
+  cascadeWord(e + VKXPBD_CASCADE_SLIP).w = r.pushed;
+  cascadeWord(e + VKXPBD_CASCADE_CORRECTION) = vec4(r.correction / invMass, 1.0f);
+}
+
+void CpuSolver::cascadeApply(State& state, uint32_t gather, uint32_t index) {
+  const vec4 h = cascadeWord(gather + index);
+  const uint32_t q = cascadeParticleOf(bitsOf(h.x));
+  if (state.positions[q].w <= 0.0f) return;
+  const uint32_t first = bitsOf(h.y), count = bitsOf(h.z);
+  vec3 sum(0.0f);
+  float contacts = 0.0f;
+  for (uint32_t j = first; j < first + count; ++j) {
+    const vec4 link = cascadeWord(j);
+    const vec4 correction =
+        cascadeWord(entryWord(layout_.cascade.base, bitsOf(link.x)) + VKXPBD_CASCADE_CORRECTION);
+    if (correction.w > 0.0f) {
+      sum += vec3(correction) * link.y;
+      contacts += 1.0f;
+    }
+  }
+  if (contacts > 0.0f) state.positionsLow[q] += vec4(sum * (h.w / contacts), 0.0f);
+}
+
+void CpuSolver::cascadeProlongate(State& state, uint32_t rows, uint32_t index) {
+  const vec4 head = cascadeWord(rows + 3 * index);
+  const vec4 parents = cascadeWord(rows + 3 * index + 1);
+  const vec4 weights = cascadeWord(rows + 3 * index + 2);
+  const uint32_t i = cascadeParticleOf(bitsOf(head.x));
+  if (!gpu::prolongationMoves(state.positions[i].w)) return;
+  const uint32_t count = bitsOf(head.y);
+  vec3 d[4] = {vec3(0.0f), vec3(0.0f), vec3(0.0f), vec3(0.0f)};
+  for (uint32_t k = 0; k < count; ++k) d[k] = cascadeMoved(state, bitsOf(parents[k]));
+  state.positionsLow[i] += vec4(gpu::prolongationDelta(weights, d[0], d[1], d[2], d[3]), 0.0f);
+}
+
+}  // namespace vkxpbd
