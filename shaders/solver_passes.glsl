@@ -304,6 +304,17 @@ GridSample sampleSdf(Collider c, vec3 p) {
   return s;
 }
 
+// What collideWithFriction needs of collider c (in the particle's frame) at low part p, time t: a
+// signed-distance grid's distance (m) and unit normal there; 0 and +y for the other shapes.
+void gridContactAt(Collider c, vec3 p, float t, out float distance, out vec3 normal) {
+  distance = 0.0f;
+  normal = vec3(0.0f, 1.0f, 0.0f);
+  if (c.type != VKXPBD_COLLIDER_SDF) return;
+  GridSample s = sampleSdf(c, colliderLocal(c, p, t));
+  distance = s.distance;
+  if (length(s.gradient) > 0.0f) normal = normalize(s.gradient);
+}
+
 // One particle (not pinned) against every collider in turn (projection to the surface + thickness,
 // Coulomb friction against the collider's motion): its new low part, restitution's change of v*, and its
 // terms of its body's static cone. stick > 0: its solid body holds in its static cone. Writes nothing.
@@ -329,13 +340,9 @@ ParticleCollision collideParticleAt(uint i, uint substep, float stick) {
   float mass = 1.0f / x.w;  // kg
   for (uint n = 0u; n < params.colliderCount; ++n) {
     Collider c = colliderRelativeTo(colliders[n], x.xyz);
-    float gridDistance = 0.0f;
-    vec3 gridNormal = vec3(0.0f, 1.0f, 0.0f);
-    if (c.type == VKXPBD_COLLIDER_SDF) {
-      GridSample s = sampleSdf(c, colliderLocal(c, r.p, t));
-      gridDistance = s.distance;
-      if (length(s.gradient) > 0.0f) gridNormal = normalize(s.gradient);
-    }
+    float gridDistance;
+    vec3 gridNormal;
+    gridContactAt(c, r.p, t, gridDistance, gridNormal);
     float bodyStatic = params.bodyFriction != 0u ? particleFriction[2u * i] : -1.0f;
     float bodyKinetic = params.bodyFriction != 0u ? particleFriction[2u * i + 1u] : -1.0f;
     float muStatic = combinedFriction(c.staticFriction, bodyStatic);
@@ -749,13 +756,9 @@ void cascadeDetect(uint base, uint entry, uint substep) {
     float bodyKinetic = params.bodyFriction != 0u ? particleFriction[2u * i + 1u] : -1.0f;
     for (uint n = 0u; n < params.colliderCount; ++n) {
       Collider c = colliderRelativeTo(colliders[n], x.xyz);
-      float gridDistance = 0.0f;
-      vec3 gridNormal = vec3(0.0f, 1.0f, 0.0f);
-      if (c.type == VKXPBD_COLLIDER_SDF) {
-        GridSample s = sampleSdf(c, colliderLocal(c, p, t));
-        gridDistance = s.distance;
-        if (length(s.gradient) > 0.0f) gridNormal = normalize(s.gradient);
-      }
+      float gridDistance;
+      vec3 gridNormal;
+      gridContactAt(c, p, t, gridDistance, gridNormal);
       best = deeperCascadeContact(best, c, p, start, velocities[i].xyz, t, params.dt, params.thickness, gridDistance, gridNormal,
                                   combinedFriction(c.staticFriction, bodyStatic),
                                   combinedFriction(c.kineticFriction, bodyKinetic));

@@ -523,16 +523,10 @@ CpuSolver::ParticleCollision CpuSolver::collideParticle(const State& state, uint
   const glm::vec2 body = params_.bodyFriction != 0u ? model_.particleFriction[i] : glm::vec2(-1.0f);
   for (const Collider& world : model_.colliders) {
     const Collider c = gpu::colliderRelativeTo(world, vec3(x));
-    float gridDistance = 0.0f;
-    vec3 gridNormal(0.0f, 1.0f, 0.0f);
-    if (c.type == VKXPBD_COLLIDER_SDF) {
-      const gpu::GridSample s = sampleSdf(model_.sdfValues, c, gpu::colliderLocal(c, r.p, t));
-      gridDistance = s.distance;
-      if (glm::length(s.gradient) > 0.0f) gridNormal = glm::normalize(s.gradient);
-    }
+    const GridContact grid = gridContact(c, r.p, t);
     const float muStatic = gpu::combinedFriction(c.staticFriction, body.x);
     const gpu::ColliderContact k =
-        gpu::collideWithFriction(c, r.p, start, t, params_.dt, params_.thickness, gridDistance, gridNormal,
+        gpu::collideWithFriction(c, r.p, start, t, params_.dt, params_.thickness, grid.distance, grid.normal,
                                  muStatic, gpu::combinedFriction(c.kineticFriction, body.y), stick);
     r.p += k.delta;
     r.cone += gpu::frictionConeTerms(k, muStatic, mass);
@@ -573,8 +567,13 @@ void CpuSolver::frictionCones(const State& state) {
   }
 }
 
-gpu::GridSample CpuSolver::sdfSample(const Collider& c, vec3 p) const {
-  return sampleSdf(model_.sdfValues, c, p);
+CpuSolver::GridContact CpuSolver::gridContact(const Collider& c, vec3 p, float t) const {
+  GridContact g;
+  if (c.type != VKXPBD_COLLIDER_SDF) return g;
+  const gpu::GridSample s = sampleSdf(model_.sdfValues, c, gpu::colliderLocal(c, p, t));
+  g.distance = s.distance;
+  if (glm::length(s.gradient) > 0.0f) g.normal = glm::normalize(s.gradient);
+  return g;
 }
 
 void CpuSolver::collideLimits(const State& state, uint32_t substep) {

@@ -110,8 +110,13 @@ class CpuSolver {
   // (velocities' w there).
   void collideLimits(const State& state, uint32_t substep);
   void collide(State& state, uint32_t substep);
-  // Collider c's signed-distance grid at local point p (the GPU's sampleSdf).
-  gpu::GridSample sdfSample(const Collider& c, glm::vec3 p) const;
+  // What collideWithFriction needs of collider c (in the particle's frame) at low part p, time t (s): a
+  // signed-distance grid's distance (m) and unit normal there (the GPU's sampleSdf); 0 and +y otherwise.
+  struct GridContact {
+    float distance = 0.0f;
+    glm::vec3 normal{0.0f, 1.0f, 0.0f};
+  };
+  GridContact gridContact(const Collider& c, glm::vec3 p, float t) const;
   // The contact cascade's passes (shared/cascade_math.h, cpu_solver_cascade.cpp): the thread bodies of
   // shaders/solver_passes.glsl's cascadeDetect, cascadeSolve, cascadeApply and cascadeProlongate, on
   // cascade_ (the cascade's words as the GPU's hierarchy buffer holds them).

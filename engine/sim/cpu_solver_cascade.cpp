@@ -67,15 +67,9 @@ void CpuSolver::cascadeDetect(State& state, uint32_t entry, uint32_t substep) {
     const glm::vec2 body = params_.bodyFriction != 0u ? model_.particleFriction[i] : glm::vec2(-1.0f);
     for (const Collider& world : model_.colliders) {
       const Collider c = gpu::colliderRelativeTo(world, vec3(x));
-      float gridDistance = 0.0f;
-      vec3 gridNormal(0.0f, 1.0f, 0.0f);
-      if (c.type == VKXPBD_COLLIDER_SDF) {
-        const gpu::GridSample s = sdfSample(c, gpu::colliderLocal(c, p, t));
-        gridDistance = s.distance;
-        if (glm::length(s.gradient) > 0.0f) gridNormal = glm::normalize(s.gradient);
-      }
+      const GridContact grid = gridContact(c, p, t);
       best = gpu::deeperCascadeContact(best, c, p, start, vec3(state.velocities[i]), t, params_.dt,
-                                       params_.thickness, gridDistance, gridNormal,
+                                       params_.thickness, grid.distance, grid.normal,
                                        gpu::combinedFriction(c.staticFriction, body.x),
                                        gpu::combinedFriction(c.kineticFriction, body.y));
     }
