@@ -22,18 +22,19 @@ XPBD_BEGIN_NAMESPACE
 #define VKXPBD_CASCADE_WEIGHTS 8u
 // How fast (m/s) the cascade takes a body out of a penetration that was there before the substep (a body
 // placed overlapping a collider, or a corner its own constraints drive in): the substep's approach, at the
-// predicted velocity, it undoes whole, and then pushes no faster than this. Without this bound it lifts a whole body out of a deep overlap at
-// once and launches it (a rigid cube set down 7 cm deep on one corner flew 2 m); the fine collide still
-// pushes each particle out.
+// predicted velocity, it undoes whole, and then pushes no faster than this. Without this bound it lifts a
+// whole body out of a deep overlap at once and launches it (a rigid cube set down 7 cm deep on one corner
+// flew 2 m); the fine collide still pushes each particle out.
 #define VKXPBD_CASCADE_DEPENETRATION_SPEED 1.0f
 // vec4s per cascade particle (its entry), from the cascade's base in the hierarchy buffer:
 #define VKXPBD_CASCADE_ENTRY_VEC4S 6u
 #define VKXPBD_CASCADE_PARTICLE 0u  // x: the particle (uint bits)
 #define VKXPBD_CASCADE_START 1u     // xyz: its low part at the cascade's start (m)
 #define VKXPBD_CASCADE_CONTACT 2u   // xyz: the collider's outward normal, w: depth (m); w = 0: no contact
-#define VKXPBD_CASCADE_SLIP 3u      // xyz: tangential slip over the substep so far (m), w: Σ push / W (kg·m)
+#define VKXPBD_CASCADE_SLIP 3u  // xyz: tangential slip over the substep so far (m), w: Σ push / W (kg·m)
 #define VKXPBD_CASCADE_FRICTION 4u  // x: μs, y: μk (combined with the body's)
-#define VKXPBD_CASCADE_CORRECTION 5u  // xyz: this level's correction / W (kg·m), w: 1 when W > 0 (a point here)
+// xyz: this level's correction / W (kg·m), w: 1 when W > 0 (the contact has a point on the level)
+#define VKXPBD_CASCADE_CORRECTION 5u
 
 // A contact point's state on one level.
 struct CascadeContact {
@@ -59,14 +60,16 @@ XPBD_FN CascadeContact noCascadeContact() {
 
 // The detection, one collider c (in the particle's frame) at a time: `best` or, when the particle at low
 // part p lies deeper inside c, c's contact (its depth: what the cascade takes out, at most what leaves the
-// particle, at its predicted velocity vPredicted, moving out at VKXPBD_CASCADE_DEPENETRATION_SPEED), its slip over the
-// substep since `start` (the substep's start, relative to the surface's motion) and its friction coefficients (muStatic, muKinetic: already combined
-// with the body's). gridDistance, gridNormal: a signed-distance grid's sample, as for collide.
-XPBD_FN CascadeContact deeperCascadeContact(CascadeContact best, Collider c, vec3 p, vec3 start, vec3 vPredicted,
-                                            float t, float dt,
-                                            float thickness, float gridDistance, vec3 gridNormal, float muStatic,
+// particle, at its predicted velocity vPredicted, moving out at VKXPBD_CASCADE_DEPENETRATION_SPEED), its slip
+// over the substep since `start` (the substep's start, relative to the surface's motion) and its friction
+// coefficients (muStatic, muKinetic: already combined with the body's). gridDistance, gridNormal: a
+// signed-distance grid's sample, as for collide.
+XPBD_FN CascadeContact deeperCascadeContact(CascadeContact best, Collider c, vec3 p, vec3 start,
+                                            vec3 vPredicted, float t, float dt, float thickness,
+                                            float gridDistance, vec3 gridNormal, float muStatic,
                                             float muKinetic) {
-  ColliderContact k = collideWithFriction(c, p, p, t, dt, thickness, gridDistance, gridNormal, 0.0f, 0.0f, 0.0f);
+  ColliderContact k =
+      collideWithFriction(c, p, p, t, dt, thickness, gridDistance, gridNormal, 0.0f, 0.0f, 0.0f);
   if (k.depth <= 0.0f) return best;
   vec3 surface = colliderSurfaceVelocity(c, p, t);
   vec3 moved = (p - start) - surface * dt;
