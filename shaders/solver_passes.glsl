@@ -769,6 +769,17 @@ void cascadeDetect(uint base, uint entry, uint substep) {
   hierarchy[e + VKXPBD_CASCADE_FRICTION] = vec4(best.muStatic, best.muKinetic, 0.0f, 0.0f);
 }
 
+// Cascade count, one particle of the level (its header at `gather` + index): the contacts that share it.
+void cascadeCount(uint base, uint gather, uint index) {
+  vec4 h = hierarchy[gather + index];
+  uint first = floatBitsToUint(h.y);
+  uint count = floatBitsToUint(h.z);
+  float contacts = 0.0f;
+  for (uint j = first; j < first + count; ++j)
+    if (hierarchy[cascadeEntry(base, floatBitsToUint(hierarchy[j].x)) + VKXPBD_CASCADE_CONTACT].w > 0.0f) contacts += 1.0f;
+  hierarchy[cascadeEntry(base, floatBitsToUint(h.x)) + VKXPBD_CASCADE_PARTICLE].y = contacts;
+}
+
 // Cascade solve, one entry on the level whose composed weights start at `weights`.
 void cascadeSolve(uint base, uint weights, uint entry, bool friction) {
   uint e = cascadeEntry(base, entry);
@@ -777,12 +788,15 @@ void cascadeSolve(uint base, uint weights, uint entry, bool friction) {
   if (contact.w <= 0.0f) return;
   vec3 d = vec3(0.0f);
   float invMass = 0.0f;
+  float share = 0.0f;
   for (uint k = 0u; k < VKXPBD_CASCADE_WEIGHTS; ++k) {
     vec4 q = hierarchy[weights + VKXPBD_CASCADE_WEIGHTS * entry + k];
     if (q.y == 0.0f) continue;
     uint qe = floatBitsToUint(q.x);
     d += q.y * cascadeMoved(base, qe);
-    if (positions[cascadeParticleOf(base, qe)].w > 0.0f) invMass += q.y * q.y * q.z;
+    if (positions[cascadeParticleOf(base, qe)].w <= 0.0f || q.z <= 0.0f) continue;
+    invMass += q.y * q.y * q.z;
+    share += q.y / max(hierarchy[cascadeEntry(base, qe) + VKXPBD_CASCADE_PARTICLE].y, 1.0f);
   }
   if (invMass <= 0.0f) return;
   vec4 slip = hierarchy[e + VKXPBD_CASCADE_SLIP];
@@ -794,7 +808,7 @@ void cascadeSolve(uint base, uint weights, uint entry, bool friction) {
   c.pushed = slip.w;
   c.muStatic = mu.x;
   c.muKinetic = mu.y;
-  CascadeCorrection r = cascadeCorrection(c, d, invMass, friction);
+  CascadeCorrection r = cascadeCorrection(c, d, invMass, share, friction);
   hierarchy[e + VKXPBD_CASCADE_SLIP].w = r.pushed;
   hierarchy[e + VKXPBD_CASCADE_CORRECTION] = vec4(r.correction / invMass, 1.0f);
 }

@@ -271,8 +271,9 @@ TEST_P(GpuStiffSolid, SpinningBlockAgreesWithTheCpuReference) {
 }
 
 // The contact cascade (hierarchy "contacts", docs/contacts.md): on a 20° incline with μ = 0.5, a rigid
-// ball (an icosphere shell, 642 particles, R = 0.1 m) rolls and a cube of 100 MPa (0.2 m, 4×4×4 cells) set
-// down flat 1 m uphill of it sticks (μ > tan θ). Both have the cascade, so its passes run on every level
+// ball (an icosphere shell, 642 particles, R = 0.1 m) rolls and a cube of 100 MPa (0.2 m, 4×4×4 cells) is
+// set down flat 1 m uphill of it (with the cascade a solid body's static friction does not hold it: it
+// slides, docs/contacts.md). Both have the cascade, so its passes run on every level
 // with several contacts sharing coarse particles. GPU = CPU within 1e-5 m after 10 frames (measured on
 // lavapipe: 3e-7 m, both modes; later the ball's hops on its vertices amplify rounding: 2e-5 m at frame 20,
 // 3e-4 m at 30), and no particle below half the thickness.

@@ -195,6 +195,7 @@ void CpuSolver::runPass(State& state, const ScheduledPass& p) {
       frictionCones(state);
       break;
     case PassId::CascadeDetect:
+    case PassId::CascadeCount:
     case PassId::CascadeSolve:
     case PassId::CascadeApply:
     case PassId::CascadeProlongate:

@@ -122,6 +122,7 @@ class CpuSolver {
   // cascade_ (the cascade's words as the GPU's hierarchy buffer holds them).
   void runCascadePass(State& state, const ScheduledPass& pass);
   void cascadeDetect(State& state, uint32_t entry, uint32_t substep);
+  void cascadeCount(uint32_t gather, uint32_t index);
   void cascadeSolve(const State& state, uint32_t weights, uint32_t entry, bool friction);
   void cascadeApply(State& state, uint32_t gather, uint32_t index);
   void cascadeProlongate(State& state, uint32_t rows, uint32_t index);

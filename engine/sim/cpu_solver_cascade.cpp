@@ -1,6 +1,7 @@
 // The CPU reference's contact cascade: the thread bodies of the passes cascade detect, cascade solve,
 // cascade apply and cascade prolongate in shaders/solver_passes.glsl, on the same packed words
 // (shared/cascade_math.h, sim/contact_cascade.h).
+#include <algorithm>
 #include <bit>
 
 #include "shared/cascade_math.h"
@@ -28,6 +29,9 @@ void CpuSolver::runCascadePass(State& state, const ScheduledPass& p) {
     switch (p.pass) {
       case PassId::CascadeDetect:
         cascadeDetect(state, pc.first + k, p.substep);
+        break;
+      case PassId::CascadeCount:
+        cascadeCount(pc.elementSlotBase, pc.first + k);
         break;
       case PassId::CascadeSolve:
         cascadeSolve(state, pc.elementSlotBase, pc.first + k, pc.elementCount != 0u);
@@ -79,25 +83,38 @@ void CpuSolver::cascadeDetect(State& state, uint32_t entry, uint32_t substep) {
   cascadeWord(e + VKXPBD_CASCADE_FRICTION) = vec4(best.muStatic, best.muKinetic, 0.0f, 0.0f);
 }
 
+void CpuSolver::cascadeCount(uint32_t gather, uint32_t index) {
+  const vec4 h = cascadeWord(gather + index);
+  const uint32_t first = bitsOf(h.y), count = bitsOf(h.z);
+  float contacts = 0.0f;
+  for (uint32_t j = first; j < first + count; ++j)
+    if (cascadeWord(entryWord(layout_.cascade.base, bitsOf(cascadeWord(j).x)) + VKXPBD_CASCADE_CONTACT).w >
+        0.0f)
+      contacts += 1.0f;
+  cascadeWord(entryWord(layout_.cascade.base, bitsOf(h.x)) + VKXPBD_CASCADE_PARTICLE).y = contacts;
+}
+
 void CpuSolver::cascadeSolve(const State& state, uint32_t weights, uint32_t entry, bool friction) {
   const uint32_t e = entryWord(layout_.cascade.base, entry);
   const vec4 contact = cascadeWord(e + VKXPBD_CASCADE_CONTACT);
   cascadeWord(e + VKXPBD_CASCADE_CORRECTION) = vec4(0.0f);
   if (contact.w <= 0.0f) return;
   vec3 d(0.0f);
-  float invMass = 0.0f;
+  float invMass = 0.0f, share = 0.0f;
   for (uint32_t k = 0; k < VKXPBD_CASCADE_WEIGHTS; ++k) {
     const vec4 q = cascadeWord(weights + VKXPBD_CASCADE_WEIGHTS * entry + k);
     if (q.y == 0.0f) continue;
     const uint32_t qe = bitsOf(q.x);
     d += q.y * cascadeMoved(state, qe);
-    if (state.positions[cascadeParticleOf(qe)].w > 0.0f) invMass += q.y * q.y * q.z;
+    if (state.positions[cascadeParticleOf(qe)].w <= 0.0f || q.z <= 0.0f) continue;
+    invMass += q.y * q.y * q.z;
+    share += q.y / std::max(cascade_[entryWord(0, qe) + VKXPBD_CASCADE_PARTICLE].y, 1.0f);
   }
   if (invMass <= 0.0f) return;
   const vec4 slip = cascadeWord(e + VKXPBD_CASCADE_SLIP);
   const vec4 mu = cascadeWord(e + VKXPBD_CASCADE_FRICTION);
   const gpu::CascadeContact c{vec3(contact), contact.w, vec3(slip), slip.w, mu.x, mu.y};
-  const gpu::CascadeCorrection r = gpu::cascadeCorrection(c, d, invMass, friction);
+  const gpu::CascadeCorrection r = gpu::cascadeCorrection(c, d, invMass, share, friction);
   cascadeWord(e + VKXPBD_CASCADE_SLIP).w = r.pushed;
   cascadeWord(e + VKXPBD_CASCADE_CORRECTION) = vec4(r.correction / invMass, 1.0f);
 }

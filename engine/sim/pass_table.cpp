@@ -82,6 +82,8 @@ constexpr std::array<PassInfo, kPassCount> kTable = {{
     {CascadeDetect, "cascade detect", "cascade_detect.comp", Threads, Pass,
      "cascade entries, colliders, signed-distance grids, positions, predicted x*, clock → cascade start, "
      "contact, slip"},
+    {CascadeCount, "cascade count", "cascade_count.comp", Threads, Pass,
+     "one level's contact lists, cascade contacts → contacts sharing each level particle"},
     {CascadeSolve, "cascade solve", "cascade_solve.comp", Threads, Pass,
      "cascade entries and one level's composed weights, positions → cascade corrections, pushes"},
     {CascadeApply, "cascade apply", "cascade_apply.comp", Threads, Pass,

@@ -42,6 +42,7 @@ enum class PassId : uint32_t {
   Grab,
   FrictionCone,       // solid bodies' static cones, after collide (scheduled there)
   CascadeDetect,      // the contact cascade (shared/cascade_math.h), before collide: each particle's contact
+  CascadeCount,       // one level: how many contacts share each of its particles
   CascadeSolve,       // one level: each contact's correction of its point on the level
   CascadeApply,       // one level: each level particle moves by its contacts' average
   CascadeProlongate,  // one level: its left-out particles follow their parents since the cascade's start

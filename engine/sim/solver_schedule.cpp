@@ -134,6 +134,9 @@ void ScheduleBuilder::cascade() {
     const CascadeLevel& level = c.levels[l - 1];
     pc.elementFirst = l;
     pc.elementCount = l == 1 ? 1u : 0u;
+    pc.elementSlotBase = level.gatherBase;
+    pc.count = level.gatherCount;
+    add(PassId::CascadeCount, level.gatherCount, pc);
     pc.elementSlotBase = level.weightsBase;
     pc.count = c.entries;
     add(PassId::CascadeSolve, c.entries, pc);

@@ -28,7 +28,7 @@ XPBD_BEGIN_NAMESPACE
 #define VKXPBD_CASCADE_DEPENETRATION_SPEED 1.0f
 // vec4s per cascade particle (its entry), from the cascade's base in the hierarchy buffer:
 #define VKXPBD_CASCADE_ENTRY_VEC4S 6u
-#define VKXPBD_CASCADE_PARTICLE 0u  // x: the particle (uint bits)
+#define VKXPBD_CASCADE_PARTICLE 0u  // x: the particle (uint bits); y: contacts sharing it on the level now
 #define VKXPBD_CASCADE_START 1u     // xyz: its low part at the cascade's start (m)
 #define VKXPBD_CASCADE_CONTACT 2u   // xyz: the collider's outward normal, w: depth (m); w = 0: no contact
 #define VKXPBD_CASCADE_SLIP 3u  // xyz: tangential slip over the substep so far (m), w: Σ push / W (kg·m)
@@ -41,7 +41,7 @@ struct CascadeContact {
   vec3 normal;      // outward unit normal of the deepest collider
   float depth;      // how far inside at the cascade's start, m (0: no contact)
   vec3 slip;        // the slip it had before the cascade (tangential, relative to the surface), m
-  float pushed;     // Σ over the levels solved so far of the normal push / W, kg·m
+  float pushed;     // its normal impulse over the levels solved so far (mass × displacement), kg·m
   float muStatic;   // static friction coefficient
   float muKinetic;  // kinetic friction coefficient
 };
@@ -92,22 +92,26 @@ struct CascadeCorrection {
 };
 
 // Contact c's correction of its level-l point (displacement d since the cascade's start, generalised
-// inverse mass invMass = W > 0, 1/kg), and its pushes so far with this level's normal push added.
-// `friction`: this level also takes out the slip within the cone.
-XPBD_FN CascadeCorrection cascadeCorrection(CascadeContact c, vec3 d, float invMass, bool friction) {
+// inverse mass invMass = W > 0, 1/kg), and its normal impulse so far (as mass × displacement) with this
+// level's added. `share` = Σ a_q / n_q over its weights (n_q: the contacts sharing q, whose corrections q
+// averages): the part of its correction / W that reaches the level as impulse. `friction`: this level also
+// takes out the slip within Coulomb's cone of that impulse, asking for as much more as the averaging takes
+// away (1 / share).
+XPBD_FN CascadeCorrection cascadeCorrection(CascadeContact c, vec3 d, float invMass, float share,
+                                            bool friction) {
   CascadeCorrection r;
   r.correction = vec3(0.0f);
   r.pushed = c.pushed;
   float s = dot(c.normal, d);
   if (s < c.depth) {
     r.correction = c.normal * (c.depth - s);
-    r.pushed += (c.depth - s) / invMass;
+    r.pushed += (c.depth - s) * max(share, 0.0f) / invMass;
   }
-  if (friction) {
+  if (friction && share > 0.0f) {
     // The slip now: before the cascade plus the tangential part of what the cascade moved the point.
     vec3 slip = c.slip + (d - dot(d, c.normal) * c.normal);
     float slide = length(slip);
-    float budget = r.pushed * invMass;  // the whole normal push as a displacement of this point, m
+    float budget = r.pushed * invMass / share;  // the whole normal impulse as a request on this point, m
     if (slide > 0.0f) {
       float removed = slide < c.muStatic * budget ? 1.0f : min(1.0f, c.muKinetic * budget / slide);
       r.correction -= slip * removed;
