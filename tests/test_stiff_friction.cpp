@@ -392,6 +392,18 @@ ShellRun shellOnIncline(float mu, const char* mode, double radius = kBallRadius,
   return r;
 }
 
+// A thin spherical shell (I = 2/3 MR², R = kBallRadius) on the 20° incline: its acceleration sliding with
+// μ = 0.1, g(sin θ − μ cos θ) (m/s²), its spin's growth then, (3/2) μ g cos θ / R (rad/s²), and its
+// acceleration rolling, (3/5) g sin θ (m/s²).
+struct BallExpected {
+  double sliding, spin, rolling;
+};
+BallExpected ballOnInclineExpected() {
+  const double theta = glm::radians(20.0);
+  return {kG * (std::sin(theta) - 0.1 * std::cos(theta)), 1.5 * 0.1 * kG * std::cos(theta) / kBallRadius,
+          0.6 * kG * std::sin(theta)};
+}
+
 // A ball (a thin spherical shell, I = 2/3 MR²) on the 20° incline, at the defaults with the hierarchy
 // (measured on the CPU, docs/contacts.md "Shells on the incline"):
 // - μ = 0.1 < (2/5) tan θ = 0.146: it slides and spins up; its centre accelerates at g(sin θ − μ cos θ) =
@@ -409,10 +421,7 @@ ShellRun shellOnIncline(float mu, const char* mode, double radius = kBallRadius,
 //   rad/s; asserted 2%, ω 2% (gs) and 15% (jacobi).
 // - It stays round in Gauss-Seidel mode: every particle within 1% of R (measured 0.0999–0.1002 m).
 TEST(StiffFriction, ShellOnAnInclineSlidesAndRolls) {
-  const double theta = glm::radians(20.0);
-  const double sliding = kG * (std::sin(theta) - 0.1 * std::cos(theta));
-  const double spin = 1.5 * 0.1 * kG * std::cos(theta) / kBallRadius;  // rad/s², at μ = 0.1
-  const double rolling = 0.6 * kG * std::sin(theta);
+  const auto [sliding, spin, rolling] = ballOnInclineExpected();
   for (const char* mode : {"gs", "jacobi"}) {
     const bool gs = std::string(mode) == "gs";
     const ShellRun slides = shellOnIncline(0.1f, mode);
@@ -527,10 +536,7 @@ TEST(ContactCascade, RigidBallRestsRoundAtTheDefaults) {
 // the dented one had a flat, centred patch (docs/contacts.md). Asserted: sliding and rolling 5%, the 0.1 m
 // ball's spin 30% and the 0.4 m ball's 15%.
 TEST(ContactCascade, BallOnAnInclineFollowsCoulomb) {
-  const double theta = glm::radians(20.0);
-  const double sliding = kG * (std::sin(theta) - 0.1 * std::cos(theta));
-  const double spin = 1.5 * 0.1 * kG * std::cos(theta) / kBallRadius;  // rad/s², at μ = 0.1
-  const double rolling = 0.6 * kG * std::sin(theta);
+  const auto [sliding, spin, rolling] = ballOnInclineExpected();
   for (const char* mode : {"gs", "jacobi"}) {
     const ShellRun slides = shellOnIncline(0.1f, mode, kBallRadius, true);
     const ShellRun rolls = shellOnIncline(0.5f, mode, kBallRadius, true);

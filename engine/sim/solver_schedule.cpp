@@ -130,22 +130,20 @@ void ScheduleBuilder::cascade() {
   gpu::PassConstants pc = range(0, c.entries);
   pc.slotBase = c.base;
   add(PassId::CascadeDetect, c.entries, pc);
+  // One pass of a level over `count` items of its table at `table`.
+  auto levelPass = [&](PassId id, uint32_t table, uint32_t count) {
+    pc.elementSlotBase = table;
+    pc.count = count;
+    add(id, count, pc);
+  };
   for (uint32_t l = static_cast<uint32_t>(c.levels.size()); l >= 1; --l) {
     const CascadeLevel& level = c.levels[l - 1];
     pc.elementFirst = l;
     pc.elementCount = l == 1 ? 1u : 0u;
-    pc.elementSlotBase = level.gatherBase;
-    pc.count = level.gatherCount;
-    add(PassId::CascadeCount, level.gatherCount, pc);
-    pc.elementSlotBase = level.weightsBase;
-    pc.count = c.entries;
-    add(PassId::CascadeSolve, c.entries, pc);
-    pc.elementSlotBase = level.gatherBase;
-    pc.count = level.gatherCount;
-    add(PassId::CascadeApply, level.gatherCount, pc);
-    pc.elementSlotBase = level.rowBase;
-    pc.count = level.rowCount;
-    add(PassId::CascadeProlongate, level.rowCount, pc);
+    levelPass(PassId::CascadeCount, level.gatherBase, level.gatherCount);
+    levelPass(PassId::CascadeSolve, level.weightsBase, c.entries);
+    levelPass(PassId::CascadeApply, level.gatherBase, level.gatherCount);
+    levelPass(PassId::CascadeProlongate, level.rowBase, level.rowCount);
   }
 }
 
