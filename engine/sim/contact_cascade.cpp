@@ -1,8 +1,8 @@
 #include "sim/contact_cascade.h"
 
 #include <algorithm>
+#include <bit>
 #include <cmath>
-#include <cstring>
 #include <map>
 #include <stdexcept>
 
@@ -13,9 +13,7 @@ namespace vkxpbd {
 namespace {
 
 float bits(uint32_t u) {
-  float f;
-  std::memcpy(&f, &u, sizeof f);
-  return f;
+  return std::bit_cast<float>(u);
 }
 
 // The K largest weights (by magnitude; ties by particle) renormalised to sum 1, so a translation of the
@@ -35,10 +33,7 @@ std::map<uint32_t, float> keepLargest(const std::map<uint32_t, float>& weights) 
 }  // namespace
 
 bool bodyUsesContactCascade(const Model& model, const SolverSettings& settings, size_t body) {
-  HierarchySettings hs = body < model.bodies.size()
-                             ? model.bodies[body].hierarchy.value_or(settings.hierarchy)
-                             : settings.hierarchy;
-  if (settings.hierarchy.overridesBodies) hs.enabled = settings.hierarchy.enabled;
+  const HierarchySettings hs = bodyHierarchySettings(model, settings, body);
   return hs.enabled && hs.contacts;
 }
 

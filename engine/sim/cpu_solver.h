@@ -118,15 +118,18 @@ class CpuSolver {
   };
   GridContact gridContact(const Collider& c, glm::vec3 p, float t) const;
   // The contact cascade's passes (shared/cascade_math.h, cpu_solver_cascade.cpp): the thread bodies of
-  // shaders/solver_passes.glsl's cascadeDetect, cascadeSolve, cascadeApply and cascadeProlongate, on
-  // cascade_ (the cascade's words as the GPU's hierarchy buffer holds them).
+  // shaders/solver_passes.glsl's cascadeDetect, cascadeCount, cascadeSolve, cascadeApply and
+  // cascadeProlongate, on cascade_ (the cascade's words as the GPU's hierarchy buffer holds them).
   void runCascadePass(State& state, const ScheduledPass& pass);
   void cascadeDetect(State& state, uint32_t entry, uint32_t substep);
   void cascadeCount(uint32_t gather, uint32_t index);
   void cascadeSolve(const State& state, uint32_t weights, uint32_t entry, bool friction);
   void cascadeApply(State& state, uint32_t gather, uint32_t index);
   void cascadeProlongate(State& state, uint32_t rows, uint32_t index);
+  // A word of the cascade at hierarchy-buffer position `at`, and word `slot` of entry `entry`.
   glm::vec4& cascadeWord(uint32_t at) { return cascade_[at - layout_.cascade.base]; }
+  glm::vec4& cascadeEntry(uint32_t entry, uint32_t slot);
+  const glm::vec4& cascadeEntry(uint32_t entry, uint32_t slot) const;
   uint32_t cascadeParticleOf(uint32_t entry) const;
   glm::vec3 cascadeMoved(const State& state, uint32_t entry) const;
   void updateVelocities(State& state);

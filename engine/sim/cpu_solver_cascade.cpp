@@ -1,5 +1,5 @@
-// The CPU reference's contact cascade: the thread bodies of the passes cascade detect, cascade solve,
-// cascade apply and cascade prolongate in shaders/solver_passes.glsl, on the same packed words
+// The CPU reference's contact cascade: the thread bodies of the passes cascade detect, cascade count,
+// cascade solve, cascade apply and cascade prolongate in shaders/solver_passes.glsl, on the same packed words
 // (shared/cascade_math.h, sim/contact_cascade.h).
 #include <algorithm>
 #include <bit>
@@ -17,9 +17,6 @@ using glm::vec4;
 namespace {
 uint32_t bitsOf(float f) {
   return std::bit_cast<uint32_t>(f);
-}
-uint32_t entryWord(uint32_t base, uint32_t entry) {
-  return base + VKXPBD_CASCADE_ENTRY_VEC4S * entry;
 }
 }  // namespace
 
@@ -48,21 +45,27 @@ void CpuSolver::runCascadePass(State& state, const ScheduledPass& p) {
   }
 }
 
+glm::vec4& CpuSolver::cascadeEntry(uint32_t entry, uint32_t slot) {
+  return cascade_[VKXPBD_CASCADE_ENTRY_VEC4S * entry + slot];
+}
+
+const glm::vec4& CpuSolver::cascadeEntry(uint32_t entry, uint32_t slot) const {
+  return cascade_[VKXPBD_CASCADE_ENTRY_VEC4S * entry + slot];
+}
+
 uint32_t CpuSolver::cascadeParticleOf(uint32_t entry) const {
-  return bitsOf(cascade_[entryWord(0, entry)].x);
+  return bitsOf(cascadeEntry(entry, VKXPBD_CASCADE_PARTICLE).x);
 }
 
 vec3 CpuSolver::cascadeMoved(const State& state, uint32_t entry) const {
-  return vec3(state.positionsLow[cascadeParticleOf(entry)]) -
-         vec3(cascade_[entryWord(0, entry) + VKXPBD_CASCADE_START]);
+  return vec3(state.positionsLow[cascadeParticleOf(entry)]) - vec3(cascadeEntry(entry, VKXPBD_CASCADE_START));
 }
 
 void CpuSolver::cascadeDetect(State& state, uint32_t entry, uint32_t substep) {
-  const uint32_t e = entryWord(layout_.cascade.base, entry);
   const uint32_t i = cascadeParticleOf(entry);
   const vec4 x = state.positions[i];
   const vec3 p(state.positionsLow[i]);
-  cascadeWord(e + VKXPBD_CASCADE_START) = vec4(p, 0.0f);
+  cascadeEntry(entry, VKXPBD_CASCADE_START) = vec4(p, 0.0f);
   gpu::CascadeContact best = gpu::noCascadeContact();
   if (x.w > 0.0f) {
     const float t =
@@ -78,9 +81,9 @@ void CpuSolver::cascadeDetect(State& state, uint32_t entry, uint32_t substep) {
                                        gpu::combinedFriction(c.kineticFriction, body.y));
     }
   }
-  cascadeWord(e + VKXPBD_CASCADE_CONTACT) = vec4(best.normal, best.depth);
-  cascadeWord(e + VKXPBD_CASCADE_SLIP) = vec4(best.slip, 0.0f);
-  cascadeWord(e + VKXPBD_CASCADE_FRICTION) = vec4(best.muStatic, best.muKinetic, 0.0f, 0.0f);
+  cascadeEntry(entry, VKXPBD_CASCADE_CONTACT) = vec4(best.normal, best.depth);
+  cascadeEntry(entry, VKXPBD_CASCADE_SLIP) = vec4(best.slip, 0.0f);
+  cascadeEntry(entry, VKXPBD_CASCADE_FRICTION) = vec4(best.muStatic, best.muKinetic, 0.0f, 0.0f);
 }
 
 void CpuSolver::cascadeCount(uint32_t gather, uint32_t index) {
@@ -88,16 +91,13 @@ void CpuSolver::cascadeCount(uint32_t gather, uint32_t index) {
   const uint32_t first = bitsOf(h.y), count = bitsOf(h.z);
   float contacts = 0.0f;
   for (uint32_t j = first; j < first + count; ++j)
-    if (cascadeWord(entryWord(layout_.cascade.base, bitsOf(cascadeWord(j).x)) + VKXPBD_CASCADE_CONTACT).w >
-        0.0f)
-      contacts += 1.0f;
-  cascadeWord(entryWord(layout_.cascade.base, bitsOf(h.x)) + VKXPBD_CASCADE_PARTICLE).y = contacts;
+    if (cascadeEntry(bitsOf(cascadeWord(j).x), VKXPBD_CASCADE_CONTACT).w > 0.0f) contacts += 1.0f;
+  cascadeEntry(bitsOf(h.x), VKXPBD_CASCADE_PARTICLE).y = contacts;
 }
 
 void CpuSolver::cascadeSolve(const State& state, uint32_t weights, uint32_t entry, bool friction) {
-  const uint32_t e = entryWord(layout_.cascade.base, entry);
-  const vec4 contact = cascadeWord(e + VKXPBD_CASCADE_CONTACT);
-  cascadeWord(e + VKXPBD_CASCADE_CORRECTION) = vec4(0.0f);
+  const vec4 contact = cascadeEntry(entry, VKXPBD_CASCADE_CONTACT);
+  cascadeEntry(entry, VKXPBD_CASCADE_CORRECTION) = vec4(0.0f);
   if (contact.w <= 0.0f) return;
   vec3 d(0.0f);
   float invMass = 0.0f, share = 0.0f;
@@ -108,15 +108,15 @@ void CpuSolver::cascadeSolve(const State& state, uint32_t weights, uint32_t entr
     d += q.y * cascadeMoved(state, qe);
     if (state.positions[cascadeParticleOf(qe)].w <= 0.0f || q.z <= 0.0f) continue;
     invMass += q.y * q.y * q.z;
-    share += q.y / std::max(cascade_[entryWord(0, qe) + VKXPBD_CASCADE_PARTICLE].y, 1.0f);
+    share += q.y / std::max(cascadeEntry(qe, VKXPBD_CASCADE_PARTICLE).y, 1.0f);
   }
   if (invMass <= 0.0f) return;
-  const vec4 slip = cascadeWord(e + VKXPBD_CASCADE_SLIP);
-  const vec4 mu = cascadeWord(e + VKXPBD_CASCADE_FRICTION);
+  const vec4 slip = cascadeEntry(entry, VKXPBD_CASCADE_SLIP);
+  const vec4 mu = cascadeEntry(entry, VKXPBD_CASCADE_FRICTION);
   const gpu::CascadeContact c{vec3(contact), contact.w, vec3(slip), slip.w, mu.x, mu.y};
   const gpu::CascadeCorrection r = gpu::cascadeCorrection(c, d, invMass, share, friction);
-  cascadeWord(e + VKXPBD_CASCADE_SLIP).w = r.pushed;
-  cascadeWord(e + VKXPBD_CASCADE_CORRECTION) = vec4(r.correction / invMass, 1.0f);
+  cascadeEntry(entry, VKXPBD_CASCADE_SLIP).w = r.pushed;
+  cascadeEntry(entry, VKXPBD_CASCADE_CORRECTION) = vec4(r.correction / invMass, 1.0f);
 }
 
 void CpuSolver::cascadeApply(State& state, uint32_t gather, uint32_t index) {
@@ -128,8 +128,7 @@ void CpuSolver::cascadeApply(State& state, uint32_t gather, uint32_t index) {
   float contacts = 0.0f;
   for (uint32_t j = first; j < first + count; ++j) {
     const vec4 link = cascadeWord(j);
-    const vec4 correction =
-        cascadeWord(entryWord(layout_.cascade.base, bitsOf(link.x)) + VKXPBD_CASCADE_CORRECTION);
+    const vec4 correction = cascadeEntry(bitsOf(link.x), VKXPBD_CASCADE_CORRECTION);
     if (correction.w > 0.0f) {
       sum += vec3(correction) * link.y;
       contacts += 1.0f;

@@ -367,6 +367,14 @@ double coarseStiffnessScale(const HierarchySettings& settings, uint32_t level) {
   return double(settings.stiffnessScale) * std::pow(double(settings.stiffnessGrowth), double(level) - 1.0);
 }
 
+HierarchySettings bodyHierarchySettings(const Model& model, const SolverSettings& settings, size_t body) {
+  HierarchySettings hs = body < model.bodies.size()
+                             ? model.bodies[body].hierarchy.value_or(settings.hierarchy)
+                             : settings.hierarchy;
+  if (settings.hierarchy.overridesBodies) hs.enabled = settings.hierarchy.enabled;
+  return hs;
+}
+
 Hierarchy buildHierarchy(const Model& model, const SolverSettings& settings) {
   std::vector<BodyRange> bodies = model.bodies;
   if (bodies.empty()) bodies.push_back(BodyRange{model.name, 0, model.particleCount(), std::nullopt});
@@ -376,8 +384,7 @@ Hierarchy buildHierarchy(const Model& model, const SolverSettings& settings) {
   bool any = false;
   for (size_t b = 0; b < bodies.size(); ++b) {
     const BodyRange& body = bodies[b];
-    resolved[b] = body.hierarchy.value_or(settings.hierarchy);
-    if (settings.hierarchy.overridesBodies) resolved[b].enabled = settings.hierarchy.enabled;
+    resolved[b] = bodyHierarchySettings(model, settings, b);
     if (!resolved[b].enabled) continue;
     any = true;
     const std::string name = "hierarchy of body '" + body.name + "': ";

@@ -73,6 +73,10 @@ struct Hierarchy {
 // finer than solvedFromLevel get no coarse constraints (their rows only: prolongation).
 Hierarchy buildHierarchy(const Model& model, const SolverSettings& settings);
 
+// The hierarchy settings body b uses: its own, else the solver's (also for b past model.bodies: a model
+// without bodies is one body), with `enabled` the solver's where it overrides the bodies'.
+HierarchySettings bodyHierarchySettings(const Model& model, const SolverSettings& settings, size_t body);
+
 // A sheet's level 1 with at most this many coarse constraints is solved by default: it runs in the one
 // "coarse levels" dispatch at the default fuse_small_levels (the same number), so it costs no dispatch.
 inline constexpr size_t kSmallLevelOne = 2048;

@@ -5,7 +5,8 @@
 // summing to 1), whose displacement since the cascade's start is d = Σ a_q (x_q − s_q) and whose
 // generalised inverse mass is W = Σ a_q² w_q (w_q: q's inverse mass at level l). Each contact moves that
 // point out to the surface (its normal push) and, on level 1 only, takes out its slip within Coulomb's
-// cone whose budget is the contact's whole normal push so far (μ times Σ levels' pushes / W). Every
+// cone of its normal impulse over all levels (each level's push / W times the share of it that the
+// averaging below lets reach the level, cascadeCorrection). Every
 // particle q of the level then moves by the average over the contacts that share it of w_q a_q c / W (a
 // contact's correction c spread by its weights; the average keeps the simultaneous pushes stable), and
 // the level's left-out particles follow their parents' motion since the cascade's start (prolongation).
@@ -31,7 +32,7 @@ XPBD_BEGIN_NAMESPACE
 #define VKXPBD_CASCADE_PARTICLE 0u  // x: the particle (uint bits); y: contacts sharing it on the level now
 #define VKXPBD_CASCADE_START 1u     // xyz: its low part at the cascade's start (m)
 #define VKXPBD_CASCADE_CONTACT 2u   // xyz: the collider's outward normal, w: depth (m); w = 0: no contact
-#define VKXPBD_CASCADE_SLIP 3u  // xyz: tangential slip over the substep so far (m), w: Σ push / W (kg·m)
+#define VKXPBD_CASCADE_SLIP 3u  // xyz: tangential slip over the substep so far (m), w: normal impulse (kg·m)
 #define VKXPBD_CASCADE_FRICTION 4u  // x: μs, y: μk (combined with the body's)
 // xyz: this level's correction / W (kg·m), w: 1 when W > 0 (the contact has a point on the level)
 #define VKXPBD_CASCADE_CORRECTION 5u
