@@ -8,6 +8,7 @@
 #include <gtest/gtest.h>
 
 #include "contact_test_scenes.h"
+#include "incline_travel.h"
 #include "mesh/sdf_grid.h"
 #include "scene/scene.h"
 #include "shared/collider_math.h"
@@ -94,26 +95,9 @@ double inclineAcceleration(float degrees, float muStatic, float muKinetic, doubl
     "colliders": [{"type": "plane", "normal": [%g, %g, 0], "offset": 0,
                    "friction": {"static": %g, "kinetic": %g}}]})",
                 thickness, centre.x, centre.y, degrees, normal.x, normal.y, muStatic, muKinetic);
-  const SceneDesc scene = parseScene(json, "incline.json");
-  const Model model = buildModel(scene);
-  const SolverLayout layout = buildSolverLayout(model, scene.solver);
-  CpuSolver solver(model, scene.solver, layout);
-  State state = makeInitialState(model);
-  const glm::vec3 downhill(-std::cos(theta), -std::sin(theta), 0.0f);
-  auto travelled = [&] {
-    double s = 0.0;
-    for (size_t p = 0; p < state.positions.size(); ++p)
-      s += glm::dot(glm::vec3(state.positions[p]) - glm::vec3(model.restPositions[p]), downhill);
-    return s / static_cast<double>(state.positions.size());
-  };
-  // s(t) = ½ a t²: a from the distance travelled between t1 = 0.5 s and t2 = 1 s.
-  for (int f = 0; f < 30; ++f) solver.stepFrame(state);
-  const double s1 = travelled();
-  for (int f = 0; f < 30; ++f) solver.stepFrame(state);
-  const double s2 = travelled();
-  if (staysWithin) *staysWithin = std::abs(s2);
-  const double t1 = 0.5, t2 = 1.0;
-  return 2.0 * (s2 - s1) / (t2 * t2 - t1 * t1);
+  const test::Travel t = test::travelDownIncline(parseScene(json, "incline.json"), degrees);
+  if (staysWithin) *staysWithin = std::abs(t.full);
+  return t.acceleration();
 }
 
 TEST(Friction, SheetOnAnInclineSticksOrSlidesAsCoulombSays) {

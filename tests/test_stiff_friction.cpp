@@ -11,6 +11,7 @@
 
 #include <gtest/gtest.h>
 
+#include "incline_travel.h"
 #include "momentum_check.h"
 #include "tear_hierarchy_scenes.h"
 #include "tet_check.h"
@@ -208,16 +209,7 @@ TEST(StiffSolid, JacobiKeepsTheVolumeWithinOnePercentAtThreeIterations) {
   EXPECT_NEAR(rest.mean, 1.0, 0.01);
 }
 
-// A body resting on a plane inclined by θ = 20° (tan θ = 0.364) with friction μs, μk, at the defaults
-// (10 substeps × 1 iteration): the mean distance (m) its particles travelled downhill after 0.5 s and 1 s.
-// `body` is the scene's body entry, placed with its lowest face on the plane; `section` "soft_bodies" or
-// "cloths".
-struct Travel {
-  double half = 0.0;  // m, at t = 0.5 s
-  double full = 0.0;  // m, at t = 1 s
-  // s(t) = ½ a t² (starting from rest): a from the distance travelled between 0.5 s and 1 s, m/s².
-  double acceleration() const { return 2.0 * (full - half) / (1.0 - 0.25); }
-};
+using test::Travel;
 
 // The 20° incline scene at the defaults (10 substeps, `iterations`) with one body: `body` is the scene's
 // entry for it in `section` ("soft_bodies", "cloths" or "shells").
@@ -234,27 +226,11 @@ SceneDesc inclineScene(const std::string& section, const std::string& body, floa
   return parseScene(json, "incline.json");
 }
 
+// A body resting on the 20° incline (tan θ = 0.364) with friction μs, μk, placed with its lowest face on
+// the plane: how far it travels downhill in 1 s (test::travelDownIncline).
 Travel onIncline(const std::string& section, const std::string& body, float muStatic, float muKinetic,
                  const char* mode, int iterations = 1) {
-  const float theta = glm::radians(20.0f);
-  const SceneDesc scene = inclineScene(section, body, muStatic, muKinetic, mode, iterations);
-  const Model model = buildModel(scene);
-  const SolverLayout layout = buildSolverLayout(model, scene.solver);
-  CpuSolver solver(model, scene.solver, layout);
-  State state = makeInitialState(model);
-  const glm::vec3 downhill(-std::cos(theta), -std::sin(theta), 0.0f);
-  auto travelled = [&] {
-    double s = 0.0;
-    for (size_t p = 0; p < state.positions.size(); ++p)
-      s += glm::dot(glm::vec3(state.positions[p]) - glm::vec3(model.restPositions[p]), downhill);
-    return s / static_cast<double>(state.positions.size());
-  };
-  Travel t;
-  for (int f = 0; f < 30; ++f) solver.stepFrame(state);
-  t.half = travelled();
-  for (int f = 0; f < 30; ++f) solver.stepFrame(state);
-  t.full = travelled();
-  return t;
+  return test::travelDownIncline(inclineScene(section, body, muStatic, muKinetic, mode, iterations), 20.0f);
 }
 
 // A Neo-Hookean block of edge `size` (m), 4×4×4 cells, 1000 kg/m³, ν = 0.3, resting on the 20° incline.

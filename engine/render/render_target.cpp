@@ -2,6 +2,7 @@
 
 #include <cstring>
 
+#include "render/scene_render_pass.h"
 #include "shared/render_types.h"
 
 namespace vkxpbd::render {
@@ -96,52 +97,14 @@ void OffscreenTarget::destroyAttachment(Attachment& a) {
 }
 
 void OffscreenTarget::createRenderPass() {
-  const bool msaa = samples_ != VK_SAMPLE_COUNT_1_BIT;
-  std::vector<VkAttachmentDescription> attachments(msaa ? 3 : 2);
-  VkAttachmentDescription& colour = attachments[0];
-  colour.format = kColourFormat;
-  colour.samples = samples_;
-  colour.loadOp = VK_ATTACHMENT_LOAD_OP_CLEAR;
-  colour.storeOp = msaa ? VK_ATTACHMENT_STORE_OP_DONT_CARE : VK_ATTACHMENT_STORE_OP_STORE;
-  colour.stencilLoadOp = VK_ATTACHMENT_LOAD_OP_DONT_CARE;
-  colour.stencilStoreOp = VK_ATTACHMENT_STORE_OP_DONT_CARE;
-  colour.initialLayout = VK_IMAGE_LAYOUT_COLOR_ATTACHMENT_OPTIMAL;
-  colour.finalLayout = VK_IMAGE_LAYOUT_COLOR_ATTACHMENT_OPTIMAL;
-  VkAttachmentDescription& depth = attachments[1];
-  depth.format = depthFormat_;
-  depth.samples = samples_;
-  depth.loadOp = VK_ATTACHMENT_LOAD_OP_CLEAR;
-  depth.storeOp = VK_ATTACHMENT_STORE_OP_DONT_CARE;
-  depth.stencilLoadOp = VK_ATTACHMENT_LOAD_OP_DONT_CARE;
-  depth.stencilStoreOp = VK_ATTACHMENT_STORE_OP_DONT_CARE;
-  depth.initialLayout = VK_IMAGE_LAYOUT_DEPTH_STENCIL_ATTACHMENT_OPTIMAL;
-  depth.finalLayout = VK_IMAGE_LAYOUT_DEPTH_STENCIL_ATTACHMENT_OPTIMAL;
-  if (msaa) {
-    VkAttachmentDescription& resolve = attachments[2];
-    resolve = colour;
-    resolve.samples = VK_SAMPLE_COUNT_1_BIT;
-    resolve.loadOp = VK_ATTACHMENT_LOAD_OP_DONT_CARE;
-    resolve.storeOp = VK_ATTACHMENT_STORE_OP_STORE;
-  }
-  const VkAttachmentReference colourRef{0, VK_IMAGE_LAYOUT_COLOR_ATTACHMENT_OPTIMAL};
-  const VkAttachmentReference depthRef{1, VK_IMAGE_LAYOUT_DEPTH_STENCIL_ATTACHMENT_OPTIMAL};
-  const VkAttachmentReference resolveRef{2, VK_IMAGE_LAYOUT_COLOR_ATTACHMENT_OPTIMAL};
-  VkSubpassDescription subpass{};
-  subpass.pipelineBindPoint = VK_PIPELINE_BIND_POINT_GRAPHICS;
-  subpass.colorAttachmentCount = 1;
-  subpass.pColorAttachments = &colourRef;
-  subpass.pResolveAttachments = msaa ? &resolveRef : nullptr;
-  subpass.pDepthStencilAttachment = &depthRef;
-
   // No layout transitions inside the pass, hence no implicit external dependencies: the barriers
   // recorded by begin() and end() order the pass against the previous frame and the copy.
-  VkRenderPassCreateInfo info{VK_STRUCTURE_TYPE_RENDER_PASS_CREATE_INFO};
-  info.attachmentCount = static_cast<uint32_t>(attachments.size());
-  info.pAttachments = attachments.data();
-  info.subpassCount = 1;
-  info.pSubpasses = &subpass;
-  VK_CHECK(vkCreateRenderPass(ctx_.device, &info, nullptr, &renderPass_));
-  ctx_.setName(VK_OBJECT_TYPE_RENDER_PASS, renderPass_, "offscreen render pass");
+  ScenePassDesc desc;
+  desc.colourFormat = kColourFormat;
+  desc.depthFormat = depthFormat_;
+  desc.samples = samples_;
+  desc.name = "offscreen render pass";
+  renderPass_ = createSceneRenderPass(ctx_, desc);
 }
 
 void OffscreenTarget::begin(VkCommandBuffer cmd) {

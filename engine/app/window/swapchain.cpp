@@ -3,6 +3,8 @@
 #include <algorithm>
 #include <string>
 
+#include "render/scene_render_pass.h"
+
 namespace vkxpbd::window {
 
 namespace {
@@ -59,45 +61,6 @@ void Swapchain::recreate(VkExtent2D framebufferSize) {
 }
 
 void Swapchain::createRenderPass() {
-  const bool msaa = samples_ != VK_SAMPLE_COUNT_1_BIT;
-  VkAttachmentDescription attachments[3]{};
-  VkAttachmentDescription& colour = attachments[0];  // the swapchain image, or the multisampled image
-  colour.format = format_.format;
-  colour.samples = samples_;
-  colour.loadOp = VK_ATTACHMENT_LOAD_OP_CLEAR;
-  colour.storeOp = msaa ? VK_ATTACHMENT_STORE_OP_DONT_CARE : VK_ATTACHMENT_STORE_OP_STORE;
-  colour.stencilLoadOp = VK_ATTACHMENT_LOAD_OP_DONT_CARE;
-  colour.stencilStoreOp = VK_ATTACHMENT_STORE_OP_DONT_CARE;
-  colour.initialLayout = VK_IMAGE_LAYOUT_UNDEFINED;
-  colour.finalLayout = msaa ? VK_IMAGE_LAYOUT_COLOR_ATTACHMENT_OPTIMAL : VK_IMAGE_LAYOUT_PRESENT_SRC_KHR;
-  VkAttachmentDescription& depth = attachments[1];
-  depth.format = depthFormat_;
-  depth.samples = samples_;
-  depth.loadOp = VK_ATTACHMENT_LOAD_OP_CLEAR;
-  depth.storeOp = VK_ATTACHMENT_STORE_OP_DONT_CARE;
-  depth.stencilLoadOp = VK_ATTACHMENT_LOAD_OP_DONT_CARE;
-  depth.stencilStoreOp = VK_ATTACHMENT_STORE_OP_DONT_CARE;
-  depth.initialLayout = VK_IMAGE_LAYOUT_UNDEFINED;
-  depth.finalLayout = VK_IMAGE_LAYOUT_DEPTH_STENCIL_ATTACHMENT_OPTIMAL;
-  VkAttachmentDescription& resolve = attachments[2];  // the swapchain image (MSAA only)
-  resolve.format = format_.format;
-  resolve.samples = VK_SAMPLE_COUNT_1_BIT;
-  resolve.loadOp = VK_ATTACHMENT_LOAD_OP_DONT_CARE;
-  resolve.storeOp = VK_ATTACHMENT_STORE_OP_STORE;
-  resolve.stencilLoadOp = VK_ATTACHMENT_LOAD_OP_DONT_CARE;
-  resolve.stencilStoreOp = VK_ATTACHMENT_STORE_OP_DONT_CARE;
-  resolve.initialLayout = VK_IMAGE_LAYOUT_UNDEFINED;
-  resolve.finalLayout = VK_IMAGE_LAYOUT_PRESENT_SRC_KHR;
-  const VkAttachmentReference colourRef{0, VK_IMAGE_LAYOUT_COLOR_ATTACHMENT_OPTIMAL};
-  const VkAttachmentReference depthRef{1, VK_IMAGE_LAYOUT_DEPTH_STENCIL_ATTACHMENT_OPTIMAL};
-  const VkAttachmentReference resolveRef{2, VK_IMAGE_LAYOUT_COLOR_ATTACHMENT_OPTIMAL};
-  VkSubpassDescription subpass{};
-  subpass.pipelineBindPoint = VK_PIPELINE_BIND_POINT_GRAPHICS;
-  subpass.colorAttachmentCount = 1;
-  subpass.pColorAttachments = &colourRef;
-  subpass.pResolveAttachments = msaa ? &resolveRef : nullptr;
-  subpass.pDepthStencilAttachment = &depthRef;
-
   // External → 0: the layout transitions and clears wait for
   //   colour: the acquire semaphore (waited at COLOR_ATTACHMENT_OUTPUT) — the presentation engine's read;
   //   depth:  the previous frame's depth tests (one depth image shared by the frames in flight);
@@ -118,15 +81,15 @@ void Swapchain::createRenderPass() {
                              VK_ACCESS_DEPTH_STENCIL_ATTACHMENT_READ_BIT |
                              VK_ACCESS_DEPTH_STENCIL_ATTACHMENT_WRITE_BIT;
 
-  VkRenderPassCreateInfo info{VK_STRUCTURE_TYPE_RENDER_PASS_CREATE_INFO};
-  info.attachmentCount = msaa ? 3 : 2;
-  info.pAttachments = attachments;
-  info.subpassCount = 1;
-  info.pSubpasses = &subpass;
-  info.dependencyCount = 1;
-  info.pDependencies = &dependency;
-  VK_CHECK(vkCreateRenderPass(ctx_.device, &info, nullptr, &renderPass_));
-  ctx_.setName(VK_OBJECT_TYPE_RENDER_PASS, renderPass_, "window render pass");
+  ScenePassDesc desc;
+  desc.colourFormat = format_.format;
+  desc.depthFormat = depthFormat_;
+  desc.samples = samples_;
+  desc.undefinedInitial = true;
+  desc.pictureFinal = VK_IMAGE_LAYOUT_PRESENT_SRC_KHR;
+  desc.dependency = &dependency;
+  desc.name = "window render pass";
+  renderPass_ = createSceneRenderPass(ctx_, desc);
 }
 
 void Swapchain::create(VkExtent2D framebufferSize) {

@@ -1,0 +1,46 @@
+// How far a body slides down a plane inclined by θ (the incline scenes of test_contacts.cpp and
+// test_stiff_friction.cpp): the CPU reference from the scene's initial state, the mean distance its particles
+// travelled downhill after 0.5 s and 1 s (30 frames each at 60 Hz), and the acceleration that implies.
+#pragma once
+
+#include <cmath>
+#include <cstddef>
+
+#include <glm/glm.hpp>
+
+#include "scene/scene.h"
+#include "sim/cloth_builder.h"
+#include "sim/cpu_solver.h"
+
+namespace vkxpbd::test {
+
+struct Travel {
+  double half = 0.0;  // m, at t = 0.5 s
+  double full = 0.0;  // m, at t = 1 s
+  // s(t) = ½ a t² (starting from rest): a from the distance travelled between 0.5 s and 1 s, m/s².
+  double acceleration() const { return 2.0 * (full - half) / (1.0 - 0.25); }
+};
+
+// `scene` holds a body on a plane whose downhill direction is (−cos θ, −sin θ, 0), θ in degrees.
+inline Travel travelDownIncline(const SceneDesc& scene, float degrees) {
+  const float theta = glm::radians(degrees);
+  const Model model = buildModel(scene);
+  const SolverLayout layout = buildSolverLayout(model, scene.solver);
+  CpuSolver solver(model, scene.solver, layout);
+  State state = makeInitialState(model);
+  const glm::vec3 downhill(-std::cos(theta), -std::sin(theta), 0.0f);
+  auto travelled = [&] {
+    double s = 0.0;
+    for (size_t p = 0; p < state.positions.size(); ++p)
+      s += glm::dot(glm::vec3(state.positions[p]) - glm::vec3(model.restPositions[p]), downhill);
+    return s / static_cast<double>(state.positions.size());
+  };
+  Travel t;
+  for (int f = 0; f < 30; ++f) solver.stepFrame(state);
+  t.half = travelled();
+  for (int f = 0; f < 30; ++f) solver.stepFrame(state);
+  t.full = travelled();
+  return t;
+}
+
+}  // namespace vkxpbd::test
