@@ -14,9 +14,9 @@ struct ScenePassDesc {
   // true: the attachments arrive in any layout (the swapchain's); false: they arrive in their attachment
   // layouts, put there by the caller's barriers (the offscreen target's).
   bool undefinedInitial = false;
-  VkImageLayout pictureFinal =
-      VK_IMAGE_LAYOUT_COLOR_ATTACHMENT_OPTIMAL;     // the picture's layout after the pass
-  const VkSubpassDependency* dependency = nullptr;  // none when null
+  // The picture's layout after the pass (the single-sampled colour image, or the resolve target).
+  VkImageLayout pictureFinal = VK_IMAGE_LAYOUT_COLOR_ATTACHMENT_OPTIMAL;
+  const VkSubpassDependency* dependency = nullptr;  // the external → 0 dependency; none when null
   const char* name = "scene render pass";
 };
 
