@@ -7,32 +7,10 @@
 
 namespace vkxpbd::render {
 
-namespace {
-
-bool supportsSamples(const vk::Context& ctx, VkFormat format, VkImageUsageFlags usage,
-                     VkSampleCountFlagBits samples) {
-  VkImageFormatProperties props{};
-  if (vkGetPhysicalDeviceImageFormatProperties(ctx.physicalDevice, format, VK_IMAGE_TYPE_2D,
-                                               VK_IMAGE_TILING_OPTIMAL, usage, 0, &props) != VK_SUCCESS)
-    return false;
-  return (props.sampleCounts & samples) != 0;
-}
-
-VkFormat pickDepthFormat(const vk::Context& ctx) {
-  for (VkFormat f : {VK_FORMAT_D32_SFLOAT, VK_FORMAT_D24_UNORM_S8_UINT, VK_FORMAT_D16_UNORM}) {
-    VkFormatProperties props{};
-    vkGetPhysicalDeviceFormatProperties(ctx.physicalDevice, f, &props);
-    if (props.optimalTilingFeatures & VK_FORMAT_FEATURE_DEPTH_STENCIL_ATTACHMENT_BIT) return f;
-  }
-  throw vk::VulkanError(ctx.deviceInfo.name + ": no depth attachment format");
-}
-
-}  // namespace
-
 OffscreenTarget::OffscreenTarget(const vk::Context& ctx, uint32_t width, uint32_t height, bool msaa)
     : ctx_(ctx) {
   extent_ = {width, height};
-  depthFormat_ = pickDepthFormat(ctx_);
+  depthFormat_ = pickSceneDepthFormat(ctx_);
   if (depthFormat_ == VK_FORMAT_D24_UNORM_S8_UINT) depthAspect_ |= VK_IMAGE_ASPECT_STENCIL_BIT;
 
   const VkImageUsageFlags colourUsage =
@@ -41,12 +19,7 @@ OffscreenTarget::OffscreenTarget(const vk::Context& ctx, uint32_t width, uint32_
       VK_IMAGE_USAGE_DEPTH_STENCIL_ATTACHMENT_BIT | VK_IMAGE_USAGE_TRANSIENT_ATTACHMENT_BIT;
   const VkImageUsageFlags resolvedUsage =
       VK_IMAGE_USAGE_COLOR_ATTACHMENT_BIT | VK_IMAGE_USAGE_TRANSFER_SRC_BIT;
-  const VkPhysicalDeviceLimits& limits = ctx_.properties.limits;
-  if (msaa &&
-      (limits.framebufferColorSampleCounts & limits.framebufferDepthSampleCounts & VK_SAMPLE_COUNT_4_BIT) &&
-      supportsSamples(ctx_, kColourFormat, colourUsage, VK_SAMPLE_COUNT_4_BIT) &&
-      supportsSamples(ctx_, depthFormat_, depthUsage, VK_SAMPLE_COUNT_4_BIT))
-    samples_ = VK_SAMPLE_COUNT_4_BIT;
+  if (msaa) samples_ = pickSceneSamples(ctx_, kColourFormat, colourUsage, depthFormat_, depthUsage);
 
   if (samples_ == VK_SAMPLE_COUNT_1_BIT) {
     colour_ = createAttachment(kColourFormat, samples_, resolvedUsage, VK_IMAGE_ASPECT_COLOR_BIT, "colour");

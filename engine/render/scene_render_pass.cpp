@@ -56,4 +56,38 @@ VkRenderPass createSceneRenderPass(const vk::Context& ctx, const ScenePassDesc& 
   return pass;
 }
 
+namespace {
+
+bool supportsSamples(const vk::Context& ctx, VkFormat format, VkImageUsageFlags usage,
+                     VkSampleCountFlagBits samples) {
+  VkImageFormatProperties props{};
+  if (vkGetPhysicalDeviceImageFormatProperties(ctx.physicalDevice, format, VK_IMAGE_TYPE_2D,
+                                               VK_IMAGE_TILING_OPTIMAL, usage, 0, &props) != VK_SUCCESS)
+    return false;
+  return (props.sampleCounts & samples) != 0;
+}
+
+}  // namespace
+
+VkFormat pickSceneDepthFormat(const vk::Context& ctx) {
+  for (VkFormat f : {VK_FORMAT_D32_SFLOAT, VK_FORMAT_D24_UNORM_S8_UINT, VK_FORMAT_D16_UNORM}) {
+    VkFormatProperties props{};
+    vkGetPhysicalDeviceFormatProperties(ctx.physicalDevice, f, &props);
+    if (props.optimalTilingFeatures & VK_FORMAT_FEATURE_DEPTH_STENCIL_ATTACHMENT_BIT) return f;
+  }
+  throw vk::VulkanError(ctx.deviceInfo.name + ": no depth attachment format");
+}
+
+VkSampleCountFlagBits pickSceneSamples(const vk::Context& ctx, VkFormat colourFormat,
+                                       VkImageUsageFlags colourUsage, VkFormat depthFormat,
+                                       VkImageUsageFlags depthUsage) {
+  const VkSampleCountFlagBits four = VK_SAMPLE_COUNT_4_BIT;
+  const VkPhysicalDeviceLimits& limits = ctx.properties.limits;
+  const bool allowed =
+      (limits.framebufferColorSampleCounts & limits.framebufferDepthSampleCounts & four) != 0 &&
+      supportsSamples(ctx, colourFormat, colourUsage, four) &&
+      supportsSamples(ctx, depthFormat, depthUsage, four);
+  return allowed ? four : VK_SAMPLE_COUNT_1_BIT;
+}
+
 }  // namespace vkxpbd

@@ -1,6 +1,6 @@
 // The render pass the scene is drawn in, shared by the window's swapchain and the offscreen target: a
 // cleared colour attachment (multisampled when `samples` > 1, then resolved into a single-sampled picture)
-// and a cleared depth attachment.
+// and a cleared depth attachment; and the depth format and sample count both choose for it.
 #pragma once
 
 #include "vk/context.h"
@@ -21,5 +21,14 @@ struct ScenePassDesc {
 };
 
 VkRenderPass createSceneRenderPass(const vk::Context& ctx, const ScenePassDesc& desc);
+
+// The first depth format the device can attach: D32, D24S8 or D16 (throws when none).
+VkFormat pickSceneDepthFormat(const vk::Context& ctx);
+
+// 4× MSAA when the device's framebuffer limits and both attachments' formats with their usages allow it,
+// otherwise one sample.
+VkSampleCountFlagBits pickSceneSamples(const vk::Context& ctx, VkFormat colourFormat,
+                                       VkImageUsageFlags colourUsage, VkFormat depthFormat,
+                                       VkImageUsageFlags depthUsage);
 
 }  // namespace vkxpbd

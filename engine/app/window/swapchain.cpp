@@ -9,14 +9,8 @@ namespace vkxpbd::window {
 
 namespace {
 
-VkFormat pickDepthFormat(const vk::Context& ctx) {
-  for (VkFormat f : {VK_FORMAT_D32_SFLOAT, VK_FORMAT_D24_UNORM_S8_UINT, VK_FORMAT_D16_UNORM}) {
-    VkFormatProperties props{};
-    vkGetPhysicalDeviceFormatProperties(ctx.physicalDevice, f, &props);
-    if (props.optimalTilingFeatures & VK_FORMAT_FEATURE_DEPTH_STENCIL_ATTACHMENT_BIT) return f;
-  }
-  throw vk::VulkanError(ctx.deviceInfo.name + ": no depth attachment format");
-}
+constexpr VkImageUsageFlags kMsaaColourUsage =
+    VK_IMAGE_USAGE_COLOR_ATTACHMENT_BIT | VK_IMAGE_USAGE_TRANSIENT_ATTACHMENT_BIT;
 
 // An sRGB format, so the renderer's linear colours are encoded as in its PNG files.
 VkSurfaceFormatKHR pickSurfaceFormat(const vk::Context& ctx, VkSurfaceKHR surface) {
@@ -39,10 +33,9 @@ Swapchain::Swapchain(const vk::Context& ctx, VkSurfaceKHR surface, VkExtent2D fr
   VK_CHECK(vkGetPhysicalDeviceSurfaceSupportKHR(ctx_.physicalDevice, ctx_.queueFamily, surface_, &supported));
   if (!supported) throw vk::VulkanError("the queue family cannot present to the window");
   format_ = pickSurfaceFormat(ctx_, surface_);
-  depthFormat_ = pickDepthFormat(ctx_);
-  const VkSampleCountFlags both = ctx_.properties.limits.framebufferColorSampleCounts &
-                                  ctx_.properties.limits.framebufferDepthSampleCounts;
-  samples_ = (both & VK_SAMPLE_COUNT_4_BIT) != 0 ? VK_SAMPLE_COUNT_4_BIT : VK_SAMPLE_COUNT_1_BIT;
+  depthFormat_ = pickSceneDepthFormat(ctx_);
+  samples_ = pickSceneSamples(ctx_, format_.format, kMsaaColourUsage, depthFormat_,
+                              VK_IMAGE_USAGE_DEPTH_STENCIL_ATTACHMENT_BIT);
   createRenderPass();
   create(framebufferSize);
 }
@@ -149,9 +142,8 @@ void Swapchain::create(VkExtent2D framebufferSize) {
   depth_ = createAttachment(depthFormat_, VK_IMAGE_USAGE_DEPTH_STENCIL_ATTACHMENT_BIT, depthAspect,
                             "window depth");
   if (samples_ != VK_SAMPLE_COUNT_1_BIT)
-    msaaColour_ = createAttachment(
-        format_.format, VK_IMAGE_USAGE_COLOR_ATTACHMENT_BIT | VK_IMAGE_USAGE_TRANSIENT_ATTACHMENT_BIT,
-        VK_IMAGE_ASPECT_COLOR_BIT, "window msaa colour");
+    msaaColour_ =
+        createAttachment(format_.format, kMsaaColourUsage, VK_IMAGE_ASPECT_COLOR_BIT, "window msaa colour");
 
   // Per image: view, framebuffer, render-finished semaphore.
   for (uint32_t i = 0; i < count; ++i) {
