@@ -7,6 +7,7 @@
 #include <gtest/gtest.h>
 
 #include "scene/scene.h"
+#include "scene_error_of.h"
 #include "sim/cloth_builder.h"
 
 namespace vkxpbd {
@@ -48,12 +49,7 @@ double totalMass(const Model& model) {
 }
 
 std::string buildError(const SceneDesc& scene) {
-  try {
-    buildModel(scene);
-  } catch (const SceneError& e) {
-    return e.what();
-  }
-  return "";
+  return errorOf([&] { buildModel(scene); });
 }
 
 TEST(ClothBuilder, StandardClothConstraintCounts) {

@@ -19,6 +19,7 @@
 #include "scene/cloth_materials.h"
 #include "scene/scene.h"
 #include "scene/sheet_conversions.h"
+#include "scene_error_of.h"
 #include "sim/cloth_builder.h"
 #include "sim/cpu_solver.h"
 #include "sim/mesh_cloth_builder.h"
@@ -407,12 +408,7 @@ TEST(ClothMaterials, DocTableMatchesTheLibrary) {
 }
 
 std::string sceneError(const std::string& json) {
-  try {
-    parseScene(json, "t.json");
-  } catch (const SceneError& e) {
-    return e.what();
-  }
-  return "";
+  return errorOf([&] { parseScene(json, "t.json"); });
 }
 
 TEST(ClothMaterials, UnknownNameIsAnErrorWithDidYouMean) {
@@ -424,12 +420,7 @@ TEST(ClothMaterials, UnknownNameIsAnErrorWithDidYouMean) {
 }
 
 std::string buildError(const SceneDesc& scene) {
-  try {
-    buildModel(scene);
-  } catch (const SceneError& e) {
-    return e.what();
-  }
-  return "";
+  return errorOf([&] { buildModel(scene); });
 }
 
 TEST_F(MeshCloth, BadMeshesAreErrorsNamingTheFileAndTheElement) {
