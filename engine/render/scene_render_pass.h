@@ -1,6 +1,6 @@
 // The render pass the scene is drawn in, shared by the window's swapchain and the offscreen target: a
 // cleared colour attachment (multisampled when `samples` > 1, then resolved into a single-sampled picture)
-// and a cleared depth attachment; and the depth format and sample count both choose for it.
+// and a cleared depth attachment; also the depth format and the sample count that both pick for it.
 #pragma once
 
 #include "vk/context.h"
