@@ -1,6 +1,8 @@
 // The convergence lab (engine/lab/): residual behaviour of Gauss-Seidel vs Jacobi within one substep,
 // XPBD's iteration-count independence vs PBD, the Newton reference and the SVG plots.
 #include <algorithm>
+#include <cmath>
+#include <cstdio>
 #include <filesystem>
 #include <fstream>
 #include <sstream>
@@ -11,6 +13,7 @@
 #include "gpu_test_fixture.h"
 #include "lab/converge_output.h"
 #include "lab/convergence.h"
+#include "lab/residual.h"
 #include "plot/glyphs.h"
 #include "scene/scene.h"
 #include "sim/cloth_builder.h"
@@ -215,6 +218,35 @@ TEST(ConvergeFit, FittedGpuTimeIsNeverNegative) {
   for (uint32_t k = 1; k <= 4; ++k) curve.rows[k - 1].gpuMs = 1.0 + k;
   const std::vector<double> exact = lab::fittedGpuMs(curve);
   for (uint32_t k = 1; k <= 4; ++k) EXPECT_NEAR(exact[k - 1], 1.0 + k, 1e-12) << k;
+}
+
+// The convergence lab's residual sees the constraints the Gauss-Seidel projection solves
+// (shared/element_math.h neoHookeanForm): in the rest shape with λ = 0, a stiff tetrahedron (the shape form,
+// C_S = ‖dev E‖ = 0, C_H = det F − 1 = 0) has no residual, a soft one (the Macklin–Müller pair: C_D = ‖F‖ =
+// √3 and C_H = 1 − γ = −μ/λ = −(1 − 2ν)/(2ν), held by λ it does not have yet) has √(3 + (μ/λ)²) per
+// tetrahedron. Before the lab used neoHookeanForm it
+// evaluated ‖F‖ for every tetrahedron, and the Gauss-Seidel soft_beam's residual stopped at 4.5 (of 72.8)
+// once six of its tetrahedra took the shape form.
+TEST(NeoHookean, LabResidualEvaluatesTheFormTheProjectionTakes) {
+  for (float youngs : {1.0e4f, 1.0e9f}) {
+    const std::string json =
+        R"({"solver": {"substeps": 10, "iterations": 1}, "soft_bodies": [{"mesh": {"type":
+      "box", "size": [0.2, 0.2, 0.2], "cells": [2, 2, 2]}, "density": 1000, "material": {"model": "neohookean",
+      "youngs_modulus": )" +
+        std::to_string(youngs) + R"(, "poisson_ratio": 0.3}}]})";
+    const SceneDesc scene = parseScene(json, "cube.json");
+    const Model model = buildModel(scene);
+    const float dt = scene.solver.frameDt / static_cast<float>(scene.solver.substeps);  // s
+    std::vector<float> lambdas(model.distance.size() + 2 * model.elements.size(), 0.0f);
+    const lab::StepMetrics m =
+        lab::measureStep(model, model.restPositions, lambdas, dt, ConstraintModel::Xpbd, nullptr);
+    const double perTet = m.residualL2 / std::sqrt(static_cast<double>(model.elements.size()));
+    std::printf("E %.0e Pa: rest residual per tetrahedron %.3e\n", youngs, perTet);
+    if (youngs > 1.0e8f)
+      EXPECT_LT(perTet, 1e-5);
+    else
+      EXPECT_NEAR(perTet, std::sqrt(3.0 + (0.4 / 0.6) * (0.4 / 0.6)), 0.01);  // ν = 0.3
+  }
 }
 
 }  // namespace

@@ -601,18 +601,60 @@ TEST(ContactCascade, BilateralLevelsWithContactsKeepTheJacobiCubeWithinOnePercen
       }
 }
 
+// A 0.2 m block (4×4×4 cells, ν = 0.3) set down at rest on frictionless level ground must stay at rest on
+// its whole base, in the band where a Neo-Hookean tetrahedron's α̃_D is close to Σ w|∇C_D|² (the form
+// switch, shared/element_math.h neoHookeanStiff). Before the rest-shape margin the Gauss-Seidel block with
+// {"contacts": true, "bilateral": true} rocked off its base at E = 0.8–1 MPa (1–5 of 25 base particles
+// touching, |ω| up to 1.2 rad/s, centre 2 mm higher) and at 1 MPa with the hierarchy's defaults (0.41
+// rad/s). Measured on the CPU with the margin: all 25 touch from frame 5 to 120, |ω| ≤ 0.014 rad/s (gs,
+// contacts and bilateral), ≤ 0.05 with the defaults, ≤ 0.07 in Jacobi mode. Asserted: at least 24 touch
+// and |ω| < 0.1 rad/s after the 5th frame.
+TEST(ContactCascade, StiffBlockRestsWithoutRockingNearTheFormSwitch) {
+  for (const char* hierarchy : {R"({"contacts": true, "bilateral": true})", "true"})
+    for (const char* mode : {"gs", "jacobi"})
+      for (const char* youngs : {"8e5", "9e5", "1e6"}) {
+        char json[1024];
+        std::snprintf(json, sizeof(json), R"({"solver": {"substeps": 10, "iterations": 1, "max_colours": 64,
+          "mode": "%s"}, "thickness": 0.01, "soft_bodies": [{"mesh": {"type": "box", "size": [0.2, 0.2, 0.2],
+          "cells": [4, 4, 4]}, "density": 1000, "material": {"model": "neohookean", "youngs_modulus": %s,
+          "poisson_ratio": 0.3}, "hierarchy": %s, "instances": [{"position": [0, 0.11, 0]}]}],
+          "colliders": [{"type": "plane", "friction": {"static": 0, "kinetic": 0}}]})",
+                      mode, youngs, hierarchy);
+        const SceneDesc scene = parseScene(json, "block.json");
+        const Model model = buildModel(scene);
+        const SolverLayout layout = buildSolverLayout(model, scene.solver);
+        CpuSolver solver(model, scene.solver, layout);
+        State state = makeInitialState(model);
+        int fewestTouching = 1000;
+        double omega = 0.0;  // rad/s
+        for (int f = 0; f < 120; ++f) {
+          solver.stepFrame(state);
+          if (f < 5) continue;
+          int touching = 0;
+          for (const glm::vec4& x : state.positions)
+            if (x.y < 0.0102f) ++touching;  // within 0.2 mm of the thickness
+          fewestTouching = std::min(fewestTouching, touching);
+          omega = std::max(omega, glm::length(test::momentumOf(state).omega));
+        }
+        std::printf("%s, %s, E %s Pa: fewest base particles touching %d of 25, largest |omega| %.4f rad/s\n",
+                    hierarchy, mode, youngs, fewestTouching, omega);
+        EXPECT_GE(fewestTouching, 24) << hierarchy << " " << mode << " " << youngs;
+        EXPECT_LT(omega, 0.1) << hierarchy << " " << mode << " " << youngs;
+      }
+}
+
 // Coulomb on the 20° incline with the stiff cube's settings above (hierarchy contacts and bilateral levels),
 // as KineticFrictionOnAnInclineAtTheDefaults and StaticFrictionOnAnInclineAtTheDefaults: a 0.1 m block of
 // 100 MPa and a 0.2 m block of 1 MPa slide with μk = 0.2 at g(sin θ − μk cos θ) = 1.512 m/s². Measured on
-// the CPU: 1.530 / 1.736 (gs) and 1.534 / 1.542 m/s² (Jacobi): the stiff block within 2%, the soft one
-// 15% fast in Gauss-Seidel mode (a soft body does not dent the way the cascade is for). Each contact's
+// the CPU: 1.530 / 1.531 (gs) and 1.534 / 1.542 m/s² (Jacobi), both within 2% (the 1 MPa block was 15% fast
+// in Gauss-Seidel mode, 1.736, while it rocked on its downhill edge: the Neo-Hookean form switch's band,
+// StiffBlockRestsWithoutRockingNearTheFormSwitch). Each contact's
 // friction budget is its share of the normal impulse: averaged over the contacts that share a coarse
 // particle, a contact moves the level by 1/n_q of its correction (before that share was counted: 0.035 /
 // 0.623 m/s², the stiff block nearly stuck). A known limit, asserted as measured: with μs = 0.5 > tan θ the
-// 1 MPa block does not hold, it slides 0.68–0.71 m in 1 s (0.5 mm gs / 3.0 mm Jacobi without the cascade:
+// 1 MPa block does not hold, it slides 0.68–0.72 m in 1 s (0.5 mm gs / 3.0 mm Jacobi without the cascade:
 // there the solid body's static cone decides stick from collide's pushes, which the cascade makes small);
-// the scene loader warns of it. Asserted: the stiff block within 5%, the soft one within 20%, the static
-// block below 1 m.
+// the scene loader warns of it. Asserted: both blocks within 5%, the static block below 1 m.
 TEST(ContactCascade, BlocksOnTheInclineKeepCoulomb) {
   const char* levels = R"({"contacts": true, "bilateral": true})";
   const double theta = glm::radians(20.0);
@@ -626,7 +668,7 @@ TEST(ContactCascade, BlocksOnTheInclineKeepCoulomb) {
     std::printf(
         "%s: a = %.3f (1 MPa), %.3f (100 MPa) m/s2, expected %.3f; mu_s 0.5: travelled %.2e m in 1 s\n", mode,
         soft, stiff, expected, held);
-    EXPECT_NEAR(soft, expected, 0.2 * expected) << mode;
+    EXPECT_NEAR(soft, expected, 0.05 * expected) << mode;
     EXPECT_NEAR(stiff, expected, 0.05 * expected) << mode;
     EXPECT_LT(std::abs(held), 1.0) << mode;
   }

@@ -21,14 +21,17 @@ std::vector<float> lambdasInModelOrder(const SolverLayout& layout, const std::ve
 
 namespace {
 
-// The constraints of element e at positions x: one (C, ∇C, α) for most types, two for Neo-Hookean.
+// The constraints of element e at positions x: one (C, ∇C, α) for most types, two for Neo-Hookean, in the
+// form the Gauss-Seidel projection takes at α̃ = α/Δt² (shared/element_math.h neoHookeanForm: the shape part
+// for a stiff tetrahedron), so that a converged Gauss-Seidel solve has a zero residual. A Jacobi batch
+// decides the form with its split masses and may take the other one (docs/convergence.md).
 struct ElementPart {
   gpu::ElementGradient g;
   float compliance;
 };
 
-int elementParts(const Model& model, const ElementConstraint& e, const std::vector<glm::vec4>& x,
-                 ElementPart parts[2]) {
+int elementParts(const Model& model, const ElementConstraint& e, const std::vector<glm::vec4>& x, float dt,
+                 ConstraintModel constraintModel, ElementPart parts[2]) {
   glm::vec4 q[3] = {glm::vec4(0.0f), glm::vec4(0.0f), glm::vec4(0.0f)};
   for (uint32_t i = 0; i < gpu::elementDataSize(e.type); ++i) q[i] = model.elementData[e.data + i];
   const glm::vec3 p0(x[e.a]), p1(x[e.b]), p2(x[e.c]), p3(x[e.d]);
@@ -36,8 +39,12 @@ int elementParts(const Model& model, const ElementConstraint& e, const std::vect
     parts[0] = {gpu::elementGradient(e, p0, p1, p2, p3, q[0], q[1], q[2]), e.compliance};
     return 1;
   }
-  parts[0] = {gpu::neoHookeanGradient(p0, p1, p2, p3, q[0], q[1], q[2], false, e.rest), e.compliance};
-  parts[1] = {gpu::neoHookeanGradient(p0, p1, p2, p3, q[0], q[1], q[2], true, e.rest), e.compliance2};
+  const auto& rest = model.restPositions;
+  const glm::vec4 w(rest[e.a].w, rest[e.b].w, rest[e.c].w, rest[e.d].w);  // 1/kg
+  const gpu::NeoHookeanForm form = gpu::neoHookeanForm(
+      e, p0, p1, p2, p3, q[0], q[1], q[2], w, 1.0f / (dt * dt), constraintModel == ConstraintModel::Xpbd);
+  parts[0] = {form.gD, form.complianceD};
+  parts[1] = {form.gH, form.complianceH};
   return 2;
 }
 
@@ -65,7 +72,7 @@ StepMetrics measureStep(const Model& model, const std::vector<glm::vec4>& x,
   const bool elementLambdas = lambdas.size() == base + 2 * model.elements.size();
   for (size_t k = 0; k < model.elements.size(); ++k) {
     ElementPart parts[2];
-    const int n = elementParts(model, model.elements[k], x, parts);
+    const int n = elementParts(model, model.elements[k], x, dt, constraintModel, parts);
     for (int p = 0; p < n; ++p) {
       double r = parts[p].g.C;
       if (constraintModel == ConstraintModel::Xpbd && elementLambdas)
@@ -92,7 +99,7 @@ StepMetrics measureStep(const Model& model, const std::vector<glm::vec4>& x,
     for (size_t k = 0; elementLambdas && k < model.elements.size(); ++k) {
       const ElementConstraint& e = model.elements[k];
       ElementPart parts[2];
-      const int n = elementParts(model, e, x, parts);
+      const int n = elementParts(model, e, x, dt, constraintModel, parts);
       for (int p = 0; p < n; ++p) {
         const double lambda = lambdas[base + 2 * k + p];
         const glm::vec3 grads[4] = {parts[p].g.g0, parts[p].g.g1, parts[p].g.g2, parts[p].g.g3};

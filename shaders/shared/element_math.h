@@ -269,6 +269,62 @@ XPBD_FN float weightedDot(ElementGradient a, ElementGradient b, vec4 w) {
   return w.x * dot(a.g0, b.g0) + w.y * dot(a.g1, b.g1) + w.z * dot(a.g2, b.g2) + w.w * dot(a.g3, b.g3);
 }
 
+// Whether a Neo-Hookean tetrahedron takes the stiff form (projectNeoHookean) in this substep: its α̃_D =
+// α_D·alphaScale (1/kg) below Σ w|∇C_D|² at its current shape (gD), or below
+// VKXPBD_NEOHOOKEAN_STIFF_MARGIN × that sum in its rest shape, where ∇_k C_D = b_k/√3 (b_k the rows of
+// D_m⁻¹, b_0 = −Σ): ‖F‖'s rest force is not stable up to the current-shape bound. Measured (CPU reference,
+// 10 × 1, a 0.2 m block of 4×4×4 cells, ν = 0.3, resting on frictionless ground): with the current-shape
+// bound alone it rocked off its base at E = 0.8–1 MPa in Gauss-Seidel mode with bilateral coarse levels (at
+// 1 MPa with the hierarchy's defaults too, 0.41 rad/s), a band that moved with E·Δt² (3.6–4 MPa at 20
+// substeps) and vanished with the stiff form everywhere; the same bound × 1.25 (current shape) stopped it,
+// × 1.1 did not. The rest-shape margin does not switch as the tetrahedron deforms (a margin on the current
+// shape did: the cantilever of NeoHookean.CantileverSagIndependentOfResolutionAndIterations then sagged
+// 5.6% more at 2 iterations than at 8).
+#define VKXPBD_NEOHOOKEAN_STIFF_MARGIN 1.5f
+
+XPBD_FN bool neoHookeanStiff(float alphaD, ElementGradient gD, vec4 w, vec4 q0, vec4 q1, vec4 q2) {
+  vec3 b0 = -(vec3(q0) + vec3(q1) + vec3(q2));
+  float rest = w.x * dot(b0, b0) + w.y * dot(vec3(q0), vec3(q0)) + w.z * dot(vec3(q1), vec3(q1)) +
+               w.w * dot(vec3(q2), vec3(q2));  // 3 Σ w|∇C_D|² at F = I
+  return alphaD < weightedDot(gD, gD, w) || 3.0f * alphaD < VKXPBD_NEOHOOKEAN_STIFF_MARGIN * rest;
+}
+
+// The pair of constraints a Neo-Hookean tetrahedron is projected with in this substep, at positions p0..p3
+// with inverse masses w: the deviatoric gradient gD (C_D = ‖F‖, or the shape part C_S = ‖dev E‖ for a stiff
+// tetrahedron), the hydrostatic gH and their compliances (α̃ = compliance × alphaScale). `stiffTest`: false
+// in PBD mode, which has no α̃ to compare and keeps ‖F‖. Shared by the projection, the force views and the
+// convergence lab's residual, so that all three see the same constraints.
+struct NeoHookeanForm {
+  ElementGradient gD;
+  ElementGradient gH;
+  float complianceD;
+  float complianceH;
+};
+
+XPBD_FN NeoHookeanForm neoHookeanForm(ElementConstraint e, vec3 p0, vec3 p1, vec3 p2, vec3 p3, vec4 q0,
+                                      vec4 q1, vec4 q2, vec4 w, float alphaScale, bool stiffTest) {
+  NeoHookeanForm f;
+  f.gD = neoHookeanGradient(p0, p1, p2, p3, q0, q1, q2, false, e.rest);
+  f.complianceD = e.compliance;
+  f.complianceH = e.compliance2;
+  float gamma = e.rest;
+  // Stiff in this substep (neoHookeanStiff): C_D = ‖F‖'s rest force λ_D ≈ √3/α̃_D would turn any rotation of
+  // ∇C_D into a correction larger than the disturbance (a 10 MPa cube inverted in its first frame). Such a
+  // tetrahedron takes the stress-free shape part C_S = ‖dev E‖ (α = 1/(2μV₀)) and C_H = det F − 1 with the
+  // bulk modulus that gives the same small-strain response as the pair above, κ' = λ − μ/3 (kept ≥ μ/3): one
+  // material, both forms agree for small strains.
+  if (stiffTest && neoHookeanStiff(e.compliance * alphaScale, f.gD, w, q0, q1, q2)) {
+    float muV = 1.0f / e.compliance;       // μV₀ (J)
+    float lambdaV = 1.0f / e.compliance2;  // λV₀ (J)
+    f.gD = isochoricGradient(p0, p1, p2, p3, q0, q1, q2);
+    f.complianceD = 0.5f * e.compliance;
+    f.complianceH = 1.0f / max(lambdaV - muV / 3.0f, muV / 3.0f);
+    gamma = 1.0f;
+  }
+  f.gH = neoHookeanGradient(p0, p1, p2, p3, q0, q1, q2, true, gamma);
+  return f;
+}
+
 // Both Neo-Hookean constraints of a tetrahedron at once: the 2×2 XPBD system
 //   [ ∇C_D·W∇C_D + α̃_D   ∇C_D·W∇C_H       ] [Δλ_D]   [ −C_D − α̃_D λ_D ]
 //   [ ∇C_H·W∇C_D         ∇C_H·W∇C_H + α̃_H ] [Δλ_H] = [ −C_H − α̃_H λ_H ],   Δx = W (∇C_D Δλ_D + ∇C_H Δλ_H).
@@ -276,30 +332,14 @@ XPBD_FN float weightedDot(ElementGradient a, ElementGradient b, vec4 w) {
 XPBD_FN ElementCorrection projectNeoHookean(ElementConstraint e, vec4 x0, vec4 x1, vec4 x2, vec4 x3, vec4 q0,
                                             vec4 q1, vec4 q2, float alphaScale, float lambdaD, float lambdaH,
                                             uint constraintModel) {
-  vec3 p0 = vec3(x0);
-  vec3 p1 = vec3(x1);
-  vec3 p2 = vec3(x2);
-  vec3 p3 = vec3(x3);
-  ElementGradient gD = neoHookeanGradient(p0, p1, p2, p3, q0, q1, q2, false, e.rest);
   vec4 w = vec4(x0.w, x1.w, x2.w, x3.w);
   bool pbd = constraintModel == VKXPBD_MODEL_PBD;
-  float alphaD = pbd ? 0.0f : e.compliance * alphaScale;
-  float alphaH = pbd ? 0.0f : e.compliance2 * alphaScale;
-  float gamma = e.rest;
-  // Stiff in this substep (α̃_D below Σ w|∇C_D|²): C_D = ‖F‖'s rest force λ_D ≈ √3/α̃_D would turn any
-  // rotation of ∇C_D into a correction larger than the disturbance (a 10 MPa cube inverted in its first
-  // frame). Such a tetrahedron takes the stress-free shape part C_S = ‖dev E‖ (α = 1/(2μV₀)) and
-  // C_H = det F − 1 with the bulk modulus that gives the same small-strain response as the pair above,
-  // κ' = λ − μ/3 (kept ≥ μ/3): one material, both forms agree for small strains.
-  if (!pbd && alphaD < weightedDot(gD, gD, w)) {
-    float muV = 1.0f / e.compliance;       // μV₀ (J)
-    float lambdaV = 1.0f / e.compliance2;  // λV₀ (J)
-    gD = isochoricGradient(p0, p1, p2, p3, q0, q1, q2);
-    alphaD = 0.5f * alphaD;
-    alphaH = alphaScale / max(lambdaV - muV / 3.0f, muV / 3.0f);
-    gamma = 1.0f;
-  }
-  ElementGradient gH = neoHookeanGradient(p0, p1, p2, p3, q0, q1, q2, true, gamma);
+  NeoHookeanForm form =
+      neoHookeanForm(e, vec3(x0), vec3(x1), vec3(x2), vec3(x3), q0, q1, q2, w, alphaScale, !pbd);
+  ElementGradient gD = form.gD;
+  ElementGradient gH = form.gH;
+  float alphaD = pbd ? 0.0f : form.complianceD * alphaScale;
+  float alphaH = pbd ? 0.0f : form.complianceH * alphaScale;
   float a11 = weightedDot(gD, gD, w) + alphaD;
   float a22 = weightedDot(gH, gH, w) + alphaH;
   float a12 = weightedDot(gD, gH, w);
@@ -351,13 +391,10 @@ XPBD_FN float elementForce(ElementConstraint e, vec4 x0, vec4 x1, vec4 x2, vec4 
   vec3 f2;
   vec3 f3;
   if (e.type == VKXPBD_ELEMENT_NEOHOOKEAN) {
-    ElementGradient gD = neoHookeanGradient(p0, p1, p2, p3, q0, q1, q2, false, e.rest);
-    float gamma = e.rest;
-    if (e.compliance * alphaScale < weightedDot(gD, gD, vec4(x0.w, x1.w, x2.w, x3.w))) {
-      gD = isochoricGradient(p0, p1, p2, p3, q0, q1, q2);
-      gamma = 1.0f;
-    }
-    ElementGradient gH = neoHookeanGradient(p0, p1, p2, p3, q0, q1, q2, true, gamma);
+    NeoHookeanForm form =
+        neoHookeanForm(e, p0, p1, p2, p3, q0, q1, q2, vec4(x0.w, x1.w, x2.w, x3.w), alphaScale, true);
+    ElementGradient gD = form.gD;
+    ElementGradient gH = form.gH;
     f0 = gD.g0 * lambda + gH.g0 * lambda2;
     f1 = gD.g1 * lambda + gH.g1 * lambda2;
     f2 = gD.g2 * lambda + gH.g2 * lambda2;
