@@ -307,6 +307,33 @@ TEST_P(GpuStiffSolid, ContactCascadeAgreesWithTheCpuReference) {
   EXPECT_GT(lowest, 0.005);  // the thickness is 0.01 m
 }
 
+// The Neo-Hookean form switch's rest-shape margin (shared/element_math.h neoHookeanStiff) on the GPU: a 0.2 m
+// block of 1 MPa (4×4×4 cells, ν = 0.3) whose tetrahedra lie between the current-shape bound and 1.5 × it,
+// resting on frictionless ground with bilateral coarse levels and the cascade (where it rocked before the
+// margin, ContactCascade.StiffBlockRestsWithoutRockingNearTheFormSwitch). GPU = CPU within 1e-5 m after 30
+// frames, and the block rests on all its 25 base particles on the GPU too.
+TEST_P(GpuStiffSolid, FormSwitchMarginAgreesWithTheCpuReference) {
+  SceneDesc scene = parseScene(R"({"solver": {"substeps": 10, "iterations": 1, "max_colours": 64},
+    "thickness": 0.01,
+    "soft_bodies": [{"mesh": {"type": "box", "size": [0.2, 0.2, 0.2], "cells": [4, 4, 4]}, "density": 1000,
+      "material": {"model": "neohookean", "youngs_modulus": 1e6, "poisson_ratio": 0.3},
+      "hierarchy": {"contacts": true, "bilateral": true}, "instances": [{"position": [0, 0.11, 0]}]}],
+    "colliders": [{"type": "plane", "friction": {"static": 0, "kinetic": 0}}]})",
+                               "margin.json");
+  scene.solver.mode = GetParam();
+  const Model model = buildModel(scene);
+  const SolverLayout layout = buildSolverLayout(model, scene.solver);
+  const auto [got, expected] = test::runGpuAndCpu(*ctx, model, scene.solver, layout, 30);
+  const double distance = maxDistance(got.positions, expected.positions);
+  int touching = 0;
+  for (const glm::vec4& x : got.positions)
+    if (x.y < 0.0102f) ++touching;  // within 0.2 mm of the thickness
+  std::printf("%s: GPU - CPU %.2e m after 30 frames; %d of 25 base particles touching on the GPU\n",
+              solverModeName(GetParam()), distance, touching);
+  EXPECT_LT(distance, 1e-5);
+  EXPECT_GE(touching, 24);
+}
+
 INSTANTIATE_TEST_SUITE_P(Modes, GpuStiffSolid, ::testing::Values(SolverMode::GaussSeidel, SolverMode::Jacobi),
                          [](const auto& param) { return std::string(solverModeName(param.param)); });
 
