@@ -1,10 +1,11 @@
 #version 450
 // Stage "friction cone", after collide: one work group per free body; a solid body sums the terms of its
-// static cone (shared/collider_math.h) that collide wrote for each of its particles, their centre of
-// pressure's and their torque's sums, each in a fixed order (each thread a strided partial sum,
-// then a pairwise tree; the CPU reference, gpu::frictionConeReduce, adds in the same order), updates its
-// mean surplus, and marks its particles stick (1) or not (0) for the next substep's collide
-// (docs/contacts.md: the decision lags one substep).
+// static cone (shared/collider_math.h) that collide and the contact cascade (shared/patch_stick_math.h)
+// wrote for each of its particles, their centre of pressure's and their torque's sums, each in a fixed
+// order (each thread a strided partial sum, then a pairwise tree; the CPU reference,
+// gpu::frictionConeReduce, adds in the same order), updates its mean surplus, and marks its particles
+// stick (1) or not (0) for the next substep's collide and patch stick (docs/contacts.md: the decision lags
+// one substep).
 #extension GL_GOOGLE_include_directive : require
 #define VKXPBD_CUSTOM_WORKGROUP
 #include "solver_passes.glsl"
@@ -26,7 +27,8 @@ void main() {
   vec4 torque = vec4(0.0f);
   for (uint k = t; k < body.count; k += VKXPBD_MOMENTUM_REDUCE_SIZE) {
     uint i = body.first + k;
-    vec4 terms = positions[i].w > 0.0f ? coneTermsOf(i) : vec4(0.0f);
+    // Collide's terms and those of the particle's cascade contact (0 without the cascade).
+    vec4 terms = positions[i].w > 0.0f ? coneTermsOf(i) + cascadeConeTermsOf(i) : vec4(0.0f);
     if (terms == vec4(0.0f)) continue;  // no contact: its moments are 0 (skipped for speed, the same sums)
     vec3 r = positionIn(i, origin);
     sum += terms;

@@ -12,6 +12,7 @@
 #include "shared/momentum_math.h"
 #include "shared/hierarchy_math.h"
 #include "shared/cascade_math.h"
+#include "shared/patch_stick_math.h"
 
 #ifndef VKXPBD_CUSTOM_WORKGROUP
 layout(local_size_x = VKXPBD_WORKGROUP_SIZE) in;
@@ -92,6 +93,14 @@ void storeMomentumStart(uint i, vec4 x) {
 uint momentumConeWord(uint i) { return VKXPBD_MOMENTUM_PARTICLE_WORDS * i + 4u; }
 vec4 coneTermsOf(uint i) { return loadMomentumWords(momentumConeWord(i)); }
 void storeConeTerms(uint i, vec4 cone) { storeMomentumWords(momentumConeWord(i), cone); }
+// Words 8–11 and 12–15 (shared/config.h): the cone terms of its cascade contact and the contact (normal,
+// normal impulse), written by the cascade for a particle of a body that has it. A model without free
+// bodies has no momentum words at all: then nothing is written.
+bool momentumWordsHold(uint i) { return VKXPBD_MOMENTUM_PARTICLE_WORDS * (i + 1u) <= uint(momentumWords.length()); }
+uint cascadeConeWord(uint i) { return VKXPBD_MOMENTUM_PARTICLE_WORDS * i + 8u; }
+uint cascadeContactWord(uint i) { return VKXPBD_MOMENTUM_PARTICLE_WORDS * i + 12u; }
+vec4 cascadeConeTermsOf(uint i) { return loadMomentumWords(cascadeConeWord(i)); }
+vec4 cascadeContactOf(uint i) { return loadMomentumWords(cascadeContactWord(i)); }
 float stickMarkOf(uint i) { return uintBitsToFloat(momentumWords[VKXPBD_MOMENTUM_PARTICLE_WORDS * i + 3u]); }
 void storeStickMark(uint i, float stick) { momentumWords[VKXPBD_MOMENTUM_PARTICLE_WORDS * i + 3u] = floatBitsToUint(stick); }
 MomentumBody momentumBodyOf(uint b) {

@@ -767,6 +767,10 @@ void cascadeDetect(uint base, uint entry, uint substep) {
   hierarchy[e + VKXPBD_CASCADE_CONTACT] = vec4(best.normal, best.depth);
   hierarchy[e + VKXPBD_CASCADE_SLIP] = vec4(best.slip, 0.0f);
   hierarchy[e + VKXPBD_CASCADE_FRICTION] = vec4(best.muStatic, best.muKinetic, 0.0f, 0.0f);
+  if (momentumWordsHold(i)) {  // the body's cone and patch stick terms, written at level 1 (cascadeSolve)
+    storeMomentumWords(cascadeConeWord(i), vec4(0.0f));
+    storeMomentumWords(cascadeContactWord(i), vec4(0.0f));
+  }
 }
 
 // Cascade count, one particle of the level (its header at `gather` + index): the contacts that share it.
@@ -811,6 +815,12 @@ void cascadeSolve(uint base, uint weights, uint entry, bool friction) {
   CascadeCorrection r = cascadeCorrection(c, d, invMass, share, friction);
   hierarchy[e + VKXPBD_CASCADE_SLIP].w = r.pushed;
   hierarchy[e + VKXPBD_CASCADE_CORRECTION] = vec4(r.correction / invMass, 1.0f);
+  uint i = cascadeParticleOf(base, entry);
+  if (friction && momentumWordsHold(i)) {  // level 1, the last: the contact's whole normal impulse
+    if (share > 0.0f)
+      storeMomentumWords(cascadeConeWord(i), cascadeConeTerms(c.slip, c.normal, d, invMass, share, c.muStatic, r.pushed));
+    storeMomentumWords(cascadeContactWord(i), vec4(c.normal, r.pushed));
+  }
 }
 
 // Cascade apply, one particle of the level (its header at `gather` + index): the average of its contacts.

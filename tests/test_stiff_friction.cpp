@@ -7,6 +7,7 @@
 #include <cmath>
 #include <cstdio>
 #include <string>
+#include <utility>
 #include <vector>
 
 #include <gtest/gtest.h>
@@ -645,16 +646,17 @@ TEST(ContactCascade, StiffBlockRestsWithoutRockingNearTheFormSwitch) {
 
 // Coulomb on the 20° incline with the stiff cube's settings above (hierarchy contacts and bilateral levels),
 // as KineticFrictionOnAnInclineAtTheDefaults and StaticFrictionOnAnInclineAtTheDefaults: a 0.1 m block of
-// 100 MPa and a 0.2 m block of 1 MPa slide with μk = 0.2 at g(sin θ − μk cos θ) = 1.512 m/s². Measured on
-// the CPU: 1.530 / 1.531 (gs) and 1.534 / 1.542 m/s² (Jacobi), both within 2% (the 1 MPa block was 15% fast
-// in Gauss-Seidel mode, 1.736, while it rocked on its downhill edge: the Neo-Hookean form switch's band,
-// StiffBlockRestsWithoutRockingNearTheFormSwitch). Each contact's
-// friction budget is its share of the normal impulse: averaged over the contacts that share a coarse
-// particle, a contact moves the level by 1/n_q of its correction (before that share was counted: 0.035 /
-// 0.623 m/s², the stiff block nearly stuck). A known limit, asserted as measured: with μs = 0.5 > tan θ the
-// 1 MPa block does not hold, it slides 0.68–0.72 m in 1 s (0.5 mm gs / 3.0 mm Jacobi without the cascade:
-// there the solid body's static cone decides stick from collide's pushes, which the cascade makes small);
-// the scene loader warns of it. Asserted: both blocks within 5%, the static block below 1 m.
+// 100 MPa and a 0.2 m block of 1 MPa slide with μk = 0.2 at g(sin θ − μk cos θ) = 1.512 m/s², and with μs =
+// 0.5 > tan θ the 1 MPa block holds. Measured on the CPU: 1.517 / 1.515 (gs) and 1.522 / 1.528 m/s²
+// (Jacobi), within 1%; the static block 1.0 mm (gs) and 7.5 mm (Jacobi) in 1 s (0.5 mm / 3.0 mm in the flat
+// solver). Each contact's friction budget is its share of the normal impulse (averaged over the contacts
+// that share a coarse particle, a contact moves the level by 1/n_q of its correction; before that share was
+// counted: 0.035 / 0.623 m/s², the stiff block nearly stuck). The hold is the patch stick
+// (shared/patch_stick_math.h): the cascade's contacts feed the body's static cone, and a sticking body moves
+// rigidly after the cascade; before it the block slid 0.68–0.72 m (the 1 MPa block also slid 15% fast in
+// Gauss-Seidel mode, 1.736 m/s², while it rocked: the Neo-Hookean form switch's band,
+// StiffBlockRestsWithoutRockingNearTheFormSwitch). Asserted: both within 5%, the static block within 2 mm
+// (gs) / 1.5 cm (Jacobi).
 TEST(ContactCascade, BlocksOnTheInclineKeepCoulomb) {
   const char* levels = R"({"contacts": true, "bilateral": true})";
   const double theta = glm::radians(20.0);
@@ -670,8 +672,33 @@ TEST(ContactCascade, BlocksOnTheInclineKeepCoulomb) {
         soft, stiff, expected, held);
     EXPECT_NEAR(soft, expected, 0.05 * expected) << mode;
     EXPECT_NEAR(stiff, expected, 0.05 * expected) << mode;
-    EXPECT_LT(std::abs(held), 1.0) << mode;
+    EXPECT_LT(std::abs(held), std::string(mode) == "gs" ? 2e-3 : 1.5e-2) << mode;
   }
+}
+
+// The patch stick must not stop a ball rolling: its single contact takes no tipping moment, so the stick
+// turns the ball instead of holding it. A solid 0.1 m ball (a tetrahedral sphere of 8 cells, ν = 0.3) with
+// the cascade and bilateral levels on the 20° incline, μ = 0.5 (rolling needs μ ≥ 2/7 tan θ = 0.10): a
+// rigid ball rolls at 5/7 g sin θ = 2.396 m/s². 200 kPa at one iteration, and 10 MPa at two (at one
+// Gauss-Seidel iteration a stiff sphere with coarse levels blows up, docs/hierarchy.md). Measured on the
+// CPU: 2.390 (gs) / 2.220 (Jacobi) and 2.189 / 2.269 m/s² (without the patch stick 2.491 / 2.217 and 2.238 /
+// 2.216). Asserted: within 10% of 2.396.
+TEST(ContactCascade, SolidBallRollsWithThePatchStick) {
+  const double theta = glm::radians(20.0);
+  const double rolling = 5.0 / 7.0 * kG * std::sin(theta);  // m/s²
+  for (const auto& [youngs, iterations] : {std::pair{"2e5", 1}, std::pair{"1e7", 2}})
+    for (const char* mode : {"gs", "jacobi"}) {
+      const double up = 0.1 + 0.01;  // m: the centre above the plane
+      char body[512];
+      std::snprintf(body, sizeof(body), R"({"mesh": {"type": "sphere", "radius": 0.1, "cells": 8},
+        "density": 1000, "material": {"model": "neohookean", "youngs_modulus": %s, "poisson_ratio": 0.3},
+        "hierarchy": {"contacts": true, "bilateral": true}, "instances": [{"position": [%g, %g, 0]}]})",
+                    youngs, -std::sin(theta) * up, std::cos(theta) * up);
+      const double a = onIncline("soft_bodies", body, 0.5f, 0.5f, mode, iterations).acceleration();
+      std::printf("E %s Pa, %d iteration(s), %s: a = %.3f m/s2 (rigid rolling %.3f)\n", youngs, iterations,
+                  mode, a, rolling);
+      EXPECT_NEAR(a, rolling, 0.1 * rolling) << youngs << " " << mode;
+    }
 }
 
 // A sceptic's runs of the cascade ball (R = 0.1 m, μ = 0.5): dropped from 0.3 m (its centre at 0.41 m), at
@@ -760,8 +787,8 @@ TEST(ContactCascade, DroppedThrownAndFarFromTheOrigin) {
 // The cascade's tables for the ball: every entry's weights on each level sum to 1 and point at particles
 // of that level (inverse mass > 0 there); each level's contact lists hold exactly those (entry, weight)
 // pairs; its rows are the level's prolongation rows. A body without "contacts" gets none, a tearing body
-// with it is refused, and a soft body with it is warned of its static friction
-// (BlocksOnTheInclineKeepCoulomb).
+// with it is refused, and neither a soft body nor a shell with it is warned of anything (a soft body's
+// static friction holds with the patch stick, BlocksOnTheInclineKeepCoulomb; it was warned of before).
 TEST(ContactCascade, TablesMatchTheHierarchy) {
   const SceneDesc scene = inclineScene("shells", rigidBall(kBallRadius, 0.0, 0.2, true), 0.5f, 0.5f, "gs");
   const Model model = buildModel(scene);
@@ -795,14 +822,12 @@ TEST(ContactCascade, TablesMatchTheHierarchy) {
   }
   const SceneDesc plain = inclineScene("shells", rigidBall(kBallRadius, 0.0, 0.2), 0.5f, 0.5f, "gs");
   EXPECT_TRUE(buildSolverLayout(buildModel(plain), plain.solver).cascade.empty());
-  // A soft body with the cascade is warned of its static friction; a shell is not.
+  // No warning for a soft body with the cascade, nor for a shell.
   ::testing::internal::CaptureStderr();
   std::string cube = droppedCube(neoHookean(1.0e8f), "gs");
   cube.replace(cube.find(R"("density": 1000,)"), 16, R"("density": 1000, "hierarchy": {"contacts": true},)");
   parseScene(cube, "cube.json");
-  const std::string solid = ::testing::internal::GetCapturedStderr();
-  EXPECT_NE(solid.find("warning: cube.json: soft_bodies[0]"), std::string::npos) << solid;
-  EXPECT_NE(solid.find("static friction does not hold"), std::string::npos) << solid;
+  EXPECT_EQ(::testing::internal::GetCapturedStderr(), "");
   ::testing::internal::CaptureStderr();
   inclineScene("shells", rigidBall(kBallRadius, 0.0, 0.2, true), 0.5f, 0.5f, "gs");
   EXPECT_EQ(::testing::internal::GetCapturedStderr(), "");

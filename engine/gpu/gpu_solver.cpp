@@ -180,7 +180,7 @@ void GpuSolver::createBuffers() {
        "volume triangles, corners, rows; tetrahedra per particle");
   make(VKXPBD_BINDING_VOLUME_GRADIENT, layout_.volumeRows.size() * sizeof(glm::vec4), "volume gradient");
   make(VKXPBD_BINDING_VOLUME_STATE, layout_.volumes.size() * sizeof(gpu::VolumeState), "volume state");
-  // Per particle 8 words (stick marks 0), then per free body 16 (shared/config.h); nothing without free
+  // Per particle 16 words (stick marks 0), then per free body 16 (shared/config.h); nothing without free
   // bodies.
   std::vector<uint32_t> momentum;
   if (!m.momentumBodies.empty()) {

@@ -4,7 +4,6 @@
 #include <algorithm>
 #include <cmath>
 #include <cstdint>
-#include <cstdio>
 #include <filesystem>
 #include <fstream>
 #include <initializer_list>
@@ -473,21 +472,6 @@ CameraDesc readCamera(const Node& node) {
 
 }  // namespace
 
-namespace {
-void warnOfSolidCascadeFriction(const SceneDesc& scene) {
-  // The contact cascade's friction holds a solid body by its kinetic friction, but its static friction
-  // does not: a block with μk < tan θ < μs slides on a slope (docs/contacts.md). Allowed, but said.
-  for (size_t b = 0; b < scene.softBodies.size(); ++b) {
-    const HierarchySettings hs = scene.softBodies[b].hierarchy.value_or(scene.solver.hierarchy);
-    if (!hs.enabled || !hs.contacts) continue;
-    std::fprintf(stderr,
-                 "warning: %s: soft_bodies[%zu]: with the hierarchy's \"contacts\" a solid body's static "
-                 "friction does not hold it on a slope (its kinetic friction does; docs/contacts.md)\n",
-                 scene.path.c_str(), b);
-  }
-}
-}  // namespace
-
 SceneDesc parseScene(const std::string& jsonText, const std::string& path) {
   // The JSON parser stops at a NUL byte and would accept whatever came before it.
   if (const size_t nul = jsonText.find('\0'); nul != std::string::npos)
@@ -516,7 +500,6 @@ SceneDesc parseScene(const std::string& jsonText, const std::string& path) {
   if (auto n = root.find("camera")) scene.camera = readCamera(*n);
   if (auto n = root.find("stitches")) scene.stitches = scene_json::readStitches(*n);
   if (auto n = root.find("wind")) scene.wind = readWind(*n);
-  warnOfSolidCascadeFriction(scene);
   return scene;
 }
 

@@ -35,6 +35,8 @@ CpuSolver::CpuSolver(const Model& model, const SolverSettings& settings, const S
   predicted_.resize(model.particleCount());
   stick_.assign(model.particleCount(), 0.0f);
   coneTerms_.assign(model.particleCount(), glm::vec4(0.0f));
+  cascadeCone_.assign(model.particleCount(), glm::vec4(0.0f));
+  cascadeContact_.assign(model.particleCount(), glm::vec4(0.0f));
   coneSurplus_.assign(model.momentumBodies.size(), 0.0f);
   lambdas_.assign(layout.lambdaCount(), 0.0f);
   volumeState_.assign(layout.volumes.size(), gpu::VolumeState{});
@@ -193,6 +195,9 @@ void CpuSolver::runPass(State& state, const ScheduledPass& p) {
       break;
     case PassId::FrictionCone:
       frictionCones(state);
+      break;
+    case PassId::PatchStick:
+      patchStick(state);
       break;
     case PassId::CascadeDetect:
     case PassId::CascadeCount:
@@ -541,13 +546,15 @@ CpuSolver::ParticleCollision CpuSolver::collideParticle(const State& state, uint
 }
 
 void CpuSolver::frictionCones(const State& state) {
-  // As friction_cone.comp: the terms collide wrote, summed per body in the GPU reduction's order; the
-  // marks are for the next substep's collide.
+  // As friction_cone.comp: the terms collide and the cascade wrote, summed per body in the GPU reduction's
+  // order; the marks are for the next substep's collide and patch stick.
   for (const MomentumBody& body : model_.momentumBodies) {
     if (body.solid == 0u) continue;
     // Positions relative to the body's first particle, as friction_cone.comp.
     const vec3 origin(state.positions[body.first]);
-    auto terms = [&](uint32_t i) { return state.positions[i].w > 0.0f ? coneTerms_[i] : vec4(0.0f); };
+    auto terms = [&](uint32_t i) {
+      return state.positions[i].w > 0.0f ? coneTerms_[i] + cascadeCone_[i] : vec4(0.0f);
+    };
     const vec4 sums = gpu::frictionConeReduce(body.count, [&](uint32_t k) { return terms(body.first + k); });
     // A particle without contact adds 0 (friction_cone.comp skips it).
     const vec4 pressure = gpu::frictionConeReduce(body.count, [&](uint32_t k) {

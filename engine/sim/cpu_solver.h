@@ -106,6 +106,7 @@ class CpuSolver {
   // The solid bodies' static cones (the friction cone pass, after collide): marks the particles of each
   // one stick or not for the next substep's collide.
   void frictionCones(const State& state);
+  void patchStick(State& state);  // cpu_solver_cascade.cpp
   // The collide limit pass (shared/collide_limit.h): each particle's 1 − s, stored as the GPU stores it
   // (velocities' w there).
   void collideLimits(const State& state, uint32_t substep);
@@ -163,6 +164,11 @@ class CpuSolver {
   std::vector<float> coneSurplus_;  // per free body: its static cone's mean surplus (collider_math.h), kg·m
   std::vector<float> stick_;  // per particle: 1 when its solid body stuck in the last friction cone pass
   std::vector<glm::vec4> coneTerms_;  // per particle: its static-cone terms from the last collide, kg·m
+  // Per particle of a body with the contact cascade: its cascade contact's cone terms (kg·m) and the contact
+  // (normal, normal impulse in kg·m; 0 without one), written at the cascade's level 1
+  // (shared/patch_stick_math.h).
+  std::vector<glm::vec4> cascadeCone_;
+  std::vector<glm::vec4> cascadeContact_;
   std::vector<float> lambdas_;
   std::vector<glm::vec4> slotDelta_;
   std::vector<glm::vec4>

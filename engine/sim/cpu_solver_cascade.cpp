@@ -6,6 +6,7 @@
 
 #include "shared/cascade_math.h"
 #include "shared/hierarchy_math.h"
+#include "shared/patch_stick_math.h"
 #include "shared/position_math.h"
 #include "sim/cpu_solver.h"
 
@@ -84,6 +85,8 @@ void CpuSolver::cascadeDetect(State& state, uint32_t entry, uint32_t substep) {
   cascadeEntry(entry, VKXPBD_CASCADE_CONTACT) = vec4(best.normal, best.depth);
   cascadeEntry(entry, VKXPBD_CASCADE_SLIP) = vec4(best.slip, 0.0f);
   cascadeEntry(entry, VKXPBD_CASCADE_FRICTION) = vec4(best.muStatic, best.muKinetic, 0.0f, 0.0f);
+  cascadeCone_[i] = vec4(0.0f);  // the body's cone and patch stick terms, written at level 1 (cascadeSolve)
+  cascadeContact_[i] = vec4(0.0f);
 }
 
 void CpuSolver::cascadeCount(uint32_t gather, uint32_t index) {
@@ -117,6 +120,46 @@ void CpuSolver::cascadeSolve(const State& state, uint32_t weights, uint32_t entr
   const gpu::CascadeCorrection r = gpu::cascadeCorrection(c, d, invMass, share, friction);
   cascadeEntry(entry, VKXPBD_CASCADE_SLIP).w = r.pushed;
   cascadeEntry(entry, VKXPBD_CASCADE_CORRECTION) = vec4(r.correction / invMass, 1.0f);
+  if (friction) {  // level 1, the last: the contact's whole normal impulse
+    const uint32_t i = cascadeParticleOf(entry);
+    if (share > 0.0f)
+      cascadeCone_[i] = gpu::cascadeConeTerms(c.slip, c.normal, d, invMass, share, c.muStatic, r.pushed);
+    cascadeContact_[i] = vec4(c.normal, r.pushed);
+  }
+}
+
+void CpuSolver::patchStick(State& state) {
+  // As patch_stick.comp: the body's and its contacts' sums in the GPU reduction's order, the patch's mean
+  // radius in a second pass, then the rigid move.
+  for (const MomentumBody& body : model_.momentumBodies) {
+    if (body.solid == 0u || stick_[body.first] <= 0.0f) continue;
+    const vec3 origin(state.positions[body.first]);
+    auto moving = [&](uint32_t i) { return state.positions[i].w > 0.0f; };
+    const gpu::MomentumSums sums = gpu::momentumReduce(body.count, [&](uint32_t k) {
+      const uint32_t i = body.first + k;
+      return moving(i) ? gpu::momentumTerms(vec3(0.0f), local(state, i, origin), vec3(0.0f),
+                                            1.0f / state.positions[i].w)
+                       : gpu::noMomentumSums();
+    });
+    const gpu::PatchSums contacts = gpu::patchReduce(body.count, [&](uint32_t k) {
+      const uint32_t i = body.first + k;
+      if (!moving(i) || !gpu::hasPatchContact(cascadeContact_[i])) return gpu::noPatchSums();
+      const vec3 moved =
+          vec3(state.positionsLow[i]) - (vec3(predicted_[i]) - vec3(state.velocities[i]) * params_.dt);
+      return gpu::patchTerms(local(state, i, origin), moved, cascadeContact_[i], 1.0f / state.positions[i].w);
+    });
+    const vec3 centre = gpu::patchCentroid(contacts);
+    const vec3 normal(gpu::patchNormal(contacts));
+    const vec4 radius = gpu::frictionConeReduce(body.count, [&](uint32_t k) {
+      const uint32_t i = body.first + k;
+      if (!moving(i) || !gpu::hasPatchContact(cascadeContact_[i])) return vec4(0.0f);
+      return vec4(gpu::patchRadiusTerm(local(state, i, origin), centre, normal), 0.0f, 0.0f, 0.0f);
+    });
+    const gpu::MomentumFix move = gpu::patchStickMove(sums, contacts, radius.x);
+    for (uint32_t i = body.first; i < body.first + body.count; ++i)
+      if (moving(i))
+        state.positionsLow[i] += vec4(gpu::patchStickDisplacement(move, local(state, i, origin)), 0.0f);
+  }
 }
 
 void CpuSolver::cascadeApply(State& state, uint32_t gather, uint32_t index) {

@@ -79,6 +79,8 @@ constexpr std::array<PassInfo, kPassCount> kTable = {{
     {Grab, "grab", "grab.comp", Threads, Pass, "grab constraint, positions → positions' low part, grab λ"},
     {FrictionCone, "friction cone", "friction_cone.comp", WorkGroups, Pass,
      "free bodies, particles' cone terms → bodies' cone surplus, particles' stick marks (next substep)"},
+    {PatchStick, "patch stick", "patch_stick.comp", WorkGroups, Pass,
+     "free bodies, stick marks, cascade contacts, positions, predicted x*, velocities → positions' low part"},
     {CascadeDetect, "cascade detect", "cascade_detect.comp", Threads, Pass,
      "cascade entries, colliders, signed-distance grids, positions, predicted x*, clock → cascade start, "
      "contact, slip"},

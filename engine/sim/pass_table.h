@@ -41,6 +41,7 @@ enum class PassId : uint32_t {
   Tethers,
   Grab,
   FrictionCone,       // solid bodies' static cones, after collide (scheduled there)
+  PatchStick,         // a sticking solid body with the cascade moved rigidly, after the cascade
   CascadeDetect,      // the contact cascade (shared/cascade_math.h), before collide: each particle's contact
   CascadeCount,       // one level: how many contacts share each of its particles
   CascadeSolve,       // one level: each contact's correction of its point on the level

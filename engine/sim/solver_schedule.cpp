@@ -236,6 +236,9 @@ FrameSchedule ScheduleBuilder::build(bool grab) {
     const bool cones = !model_.colliders.empty() && hasSolidBody(model_);
     const uint32_t collideFlags = cones ? VKXPBD_FLAG_SOLID_CONES : 0u;
     cascade();
+    // A sticking solid body with the cascade moves as a whole (shared/patch_stick_math.h).
+    if (cones && !layout_.cascade.empty())
+      add(PassId::PatchStick, static_cast<uint32_t>(model_.momentumBodies.size()), range(0, n));
     if (!model_.colliders.empty() && hasTetrahedra(layout_)) {
       // shared/collide_limit.h: no collide move turns a tetrahedron inside out.
       gpu::PassConstants limit = range(0, n, collideFlags);

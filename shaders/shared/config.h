@@ -77,13 +77,16 @@
 // (shared/position_math.h); the substep's motion accumulates here
 #define VKXPBD_BINDING_POSITION_LOW 32
 // uint[]: the free bodies' momentum (shared/momentum_math.h), one buffer because lavapipe allows 32
-// storage buffers per stage: per particle 8 words, its position before this iteration's constraint
+// storage buffers per stage: per particle 16 words, its position before this iteration's constraint
 // passes (3, float bits, m), its body's stick mark written by the friction cone pass for the next
 // substep's collide (float 0 or 1), then its static-cone terms written by collide (m Δ_t and m μs depth,
-// 4 floats, kg·m); then per free body 16 words, its MomentumBody (its last word: the static friction
-// cone's mean surplus, float bits, shared/collider_math.h) and its MomentumFix (float bits).
+// 4 floats, kg·m), then, for a particle of a body with the contact cascade, the cone terms of its cascade
+// contact (4 floats, kg·m) and the contact itself (its normal and normal impulse, kg·m; 0 without one),
+// both written by the cascade (shared/patch_stick_math.h); then per free body 16 words, its MomentumBody
+// (its last word: the static friction cone's mean surplus, float bits, shared/collider_math.h) and its
+// MomentumFix (float bits).
 #define VKXPBD_BINDING_MOMENTUM 22
-#define VKXPBD_MOMENTUM_PARTICLE_WORDS 8
+#define VKXPBD_MOMENTUM_PARTICLE_WORDS 16
 #define VKXPBD_BINDING_COUNT 33
 
 // Descriptor bindings of the surface set (set 0 of the passes with PassLayout::Surface, declared in

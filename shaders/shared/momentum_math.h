@@ -88,6 +88,51 @@ XPBD_FN MomentumSums noMomentumSums() {
   return momentumTerms(vec3(0.0f), vec3(0.0f), vec3(0.0f), 0.0f);
 }
 
+// Solves the symmetric 3×3 system A y = b (A's entries xx, yy, zz, xy, xz, yz) by its cofactors: xyz y,
+// w 1; y = 0 and w 0 where A is singular relative to its trace (a body on a line, about that line).
+XPBD_FN vec4 solveSymmetric3(float axx, float ayy, float azz, float axy, float axz, float ayz, vec3 b) {
+  float cxx = ayy * azz - ayz * ayz;
+  float cxy = axz * ayz - axy * azz;
+  float cxz = axy * ayz - axz * ayy;
+  float cyy = axx * azz - axz * axz;
+  float cyz = axy * axz - axx * ayz;
+  float czz = axx * ayy - axy * axy;
+  float det = axx * cxx + axy * cxy + axz * cxz;
+  float scale = (axx + ayy + azz) / 3.0f;
+  if (!(det > 1e-6f * scale * scale * scale)) return vec4(0.0f);
+  vec3 y = vec3(cxx * b.x + cxy * b.y + cxz * b.z, cxy * b.x + cyy * b.y + cyz * b.z,
+                cxz * b.x + cyz * b.y + czz * b.z) /
+           det;
+  return vec4(y, 1.0f);
+}
+
+// The inertia tensor I = tr(S)·1 − S about c from a body's sums (S: the second moments about c), as its
+// entries xx, yy, zz (first) and xy, xz, yz (second), kg·m².
+struct Inertia {
+  vec3 diagonal;
+  vec3 offDiagonal;
+};
+
+XPBD_FN Inertia inertiaAbout(MomentumSums t, vec3 c) {
+  float M = t.first.w;
+  float sxx = t.square.x - M * c.x * c.x;
+  float syy = t.square.y - M * c.y * c.y;
+  float szz = t.square.z - M * c.z * c.z;
+  float sxy = t.mixed.x - M * c.x * c.y;
+  float sxz = t.mixed.y - M * c.x * c.z;
+  float syz = t.mixed.z - M * c.y * c.z;
+  Inertia I;
+  I.diagonal = vec3(syy + szz, sxx + szz, sxx + syy);
+  I.offDiagonal = vec3(-sxy, -sxz, -syz);
+  return I;
+}
+
+// I⁻¹ v: xyz, w 0 where I is singular (then 0).
+XPBD_FN vec4 inverseInertiaTimes(Inertia I, vec3 v) {
+  return solveSymmetric3(I.diagonal.x, I.diagonal.y, I.diagonal.z, I.offDiagonal.x, I.offDiagonal.y,
+                         I.offDiagonal.z, v);
+}
+
 // The rigid correction from a body's sums; origin (m) is the point s was measured from.
 XPBD_FN MomentumFix momentumFix(MomentumSums t, vec3 origin) {
   MomentumFix f;
@@ -98,38 +143,12 @@ XPBD_FN MomentumFix momentumFix(MomentumSums t, vec3 origin) {
   if (!(M > 0.0f)) return f;
   vec3 c = vec3(t.first) / M;
   vec3 P = vec3(t.impulse);
-  // Σ m (s − c) × D, and the second moments about c, S = Σ m (q − c)(q − c)ᵀ.
+  // Σ m (s − c) × D, and the inertia about c from the second moments there.
   vec3 L = vec3(t.moment) - cross(c, P);
-  float sxx = t.square.x - M * c.x * c.x;
-  float syy = t.square.y - M * c.y * c.y;
-  float szz = t.square.z - M * c.z * c.z;
-  float sxy = t.mixed.x - M * c.x * c.y;
-  float sxz = t.mixed.y - M * c.x * c.z;
-  float syz = t.mixed.z - M * c.y * c.z;
-  // I = tr(S)·1 − S (symmetric), solved by its cofactors.
-  float ixx = syy + szz;
-  float iyy = sxx + szz;
-  float izz = sxx + syy;
-  float ixy = -sxy;
-  float ixz = -sxz;
-  float iyz = -syz;
-  float cxx = iyy * izz - iyz * iyz;
-  float cxy = ixz * iyz - ixy * izz;
-  float cxz = ixy * iyz - ixz * iyy;
-  float cyy = ixx * izz - ixz * ixz;
-  float cyz = ixy * ixz - ixx * iyz;
-  float czz = ixx * iyy - ixy * ixy;
-  float det = ixx * cxx + ixy * cxy + ixz * cxz;
-  float scale = (ixx + iyy + izz) / 3.0f;
   f.shift = vec4(P / M, 0.0f);
   f.centre = vec4(origin + c, 0.0f);
   // A body on a line (I singular about it): only its translation is removed.
-  if (det > 1e-6f * scale * scale * scale) {
-    vec3 theta = vec3(cxx * L.x + cxy * L.y + cxz * L.z, cxy * L.x + cyy * L.y + cyz * L.z,
-                      cxz * L.x + cyz * L.y + czz * L.z) /
-                 det;
-    f.rotation = vec4(theta, 0.0f);
-  }
+  f.rotation = vec4(vec3(inverseInertiaTimes(inertiaAbout(t, c), L)), 0.0f);
   return f;
 }
 
