@@ -87,8 +87,8 @@ void main() {
     if (t < stride) partialFirst[t] = partialFirst[t] + partialFirst[t + stride];
     barrier();
   }
+  // Every thread computes the same move and moves only its own particles: no barrier needed after it.
   MomentumFix move = patchStickMove(bodySums, contacts, partialFirst[0].x);
-  barrier();  // every thread has its move before any particle moves (the loop below reads positions)
   for (uint k = t; k < body.count; k += VKXPBD_MOMENTUM_REDUCE_SIZE) {
     uint i = body.first + k;
     if (positions[i].w <= 0.0f) continue;

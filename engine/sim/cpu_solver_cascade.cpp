@@ -150,6 +150,7 @@ void CpuSolver::patchStick(State& state) {
     });
     const vec3 centre = gpu::patchCentroid(contacts);
     const vec3 normal(gpu::patchNormal(contacts));
+    // The vec4 sum in the one-work-group order (the x part: patch_stick.comp's float partial sums).
     const vec4 radius = gpu::frictionConeReduce(body.count, [&](uint32_t k) {
       const uint32_t i = body.first + k;
       if (!moving(i) || !gpu::hasPatchContact(cascadeContact_[i])) return vec4(0.0f);
