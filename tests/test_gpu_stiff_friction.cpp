@@ -169,10 +169,11 @@ TEST_P(GpuStiffSolid, BlockOnAnInclineAgreesWithTheCpuReference) {
 // The whole-body patch stick (patch_stick.comp, shared/patch_stick_math.h, docs/contacts.md) on the GPU: the
 // 1 MPa block above with the contact cascade and bilateral coarse levels (hierarchy {"contacts": true,
 // "bilateral": true}), where the cascade's contacts feed the body's cone and a sticking body moves rigidly
-// after the cascade. GPU = CPU after 20 frames (lavapipe: 3.7e-6 m gs, 1.8e-7 m jacobi; in Jacobi mode the
-// block creeps by stick and slip, and at frame 24 a stick decision falls differently by rounding, after
-// which the two part, 1.3 mm at frame 60), and after 1 s on the GPU the block holds with μs = 0.5 (within
-// 2 mm gs, 1.5 cm jacobi) and slides with μs = μk = 0.2.
+// after the cascade. GPU = CPU after 10 frames (lavapipe: 2.4e-8 m gs, 1.4e-7 m jacobi): in Jacobi mode the
+// block creeps by stick and slip, and a stick decision falls differently by rounding at frame 15–19 (24
+// before the plane's offset was rounded once: which frame is a matter of rounding), after which the two
+// part by 1e-5 m and more. After 1 s on the GPU the block holds with μs = 0.5 (within 2 mm gs, 1.5 cm
+// jacobi) and slides with μs = μk = 0.2.
 TEST_P(GpuStiffSolid, PatchStickAgreesWithTheCpuReference) {
   const float theta = glm::radians(20.0f);
   for (float muStatic : {0.5f, 0.2f}) {
@@ -181,18 +182,18 @@ TEST_P(GpuStiffSolid, PatchStickAgreesWithTheCpuReference) {
     test::Lockstep run(*ctx, scene);
     EXPECT_EQ(buildFrameSchedule(run.model, scene.solver, run.layout, false).passCount(PassId::PatchStick),
               scene.solver.substeps);
-    run.step(20);
+    run.step(10);
     const double distance = maxDistance(run.gpu.download().positions, run.cpuState.positions);
-    run.gpu.simulate(40);
+    run.gpu.simulate(50);
     const State got = run.gpu.download();
     const glm::vec3 downhill(-std::cos(theta), -std::sin(theta), 0.0f);
     double travelled = 0.0;  // m, mean over the particles
     for (size_t p = 0; p < got.positions.size(); ++p)
       travelled += glm::dot(glm::vec3(got.positions[p]) - glm::vec3(run.model.restPositions[p]), downhill);
     travelled /= static_cast<double>(got.positions.size());
-    std::printf("%s mu_s %.1f: GPU - CPU %.2e m after 20 frames; travelled %.3g m on the GPU in 1 s\n",
+    std::printf("%s mu_s %.1f: GPU - CPU %.2e m after 10 frames; travelled %.3g m on the GPU in 1 s\n",
                 solverModeName(GetParam()), muStatic, distance, travelled);
-    EXPECT_LT(distance, gpuCpuBound(1e-5, 1e-2)) << muStatic;
+    EXPECT_LT(distance, gpuCpuBound(1e-6, 1e-2)) << muStatic;
     if (muStatic > 0.4f) {
       EXPECT_LT(std::abs(travelled), GetParam() == SolverMode::GaussSeidel ? 2e-3 : 1.5e-2);
     } else {
