@@ -721,9 +721,10 @@ TEST(ContactCascade, StaticBlockHoldsFarFromTheOrigin) {
 // MPa, 4×4×4 cells) set down on level ground with bilateral coarse levels and the cascade creeps sideways at
 // a constant speed when the ground has friction (μs = 0.5, μk = 0.2), towards its first particle's corner:
 // 1.8 mm along x and along z in 1 s, 2.5 / 2.6 mm sideways (gs / Jacobi; CPU; flat 0.004–0.064 mm along
-// each axis, 4.4–4.8 mm with bilateral levels alone), frictionless 5e-8–8e-8 m. The weight compresses the bilateral levels, whose corrections move the base sideways
-// in the pattern of the coarse particles' asymmetric choice, and the sticking base hands that to the ground.
-// Asserted: frictionless within 1 µm, with friction below 4 mm (a regression bound until it is fixed).
+// each axis, 4.4–4.8 mm with bilateral levels alone), frictionless 5e-8–8e-8 m; the base moves with the
+// centre of mass. Not the coarse colour order, the patch stick or the cascade's friction; it arises in
+// collide's stick (three probes, docs/hierarchy.md). Asserted: frictionless within 1 µm, with friction
+// below 4 mm (a regression bound until it is fixed).
 TEST(ContactCascade, BilateralSolidCreepsOnLevelGroundWithFriction) {
   for (const char* mode : {"gs", "jacobi"})
     for (float mu : {0.0f, 0.5f}) {
