@@ -228,7 +228,7 @@ TEST(Precision, FreeFallFromOneKilometreMovesAsAtTheOrigin) {
 // A plane seen from a point 1 km away along it (colliderRelativeTo): its offset w − n·o as accurate as one
 // rounding of the result. Rounded naively n·o was off by up to ~6e-5 m, and the error changed whenever the
 // particle's high part did (an ulp of motion), a jump of the plane under a resting body: the static block of
-// ContactCascade.StaticBlockHoldsFarFromTheOrigin slid 0.45 m at 1 km in Jacobi mode. Checked against
+// ContactCascade.BlocksOnTheInclineKeepCoulomb slid 0.45 m at 1 km in Jacobi mode. Checked against
 // double arithmetic on 10⁴ random points up to 10 km from the origin, within 1 m of a random plane.
 TEST(Precision, PlaneOffsetSeenFromAFarPointIsRoundedOnce) {
   uint32_t seed = 12345;
