@@ -1,6 +1,6 @@
 #version 450
 // Stage "momentum apply": one work group per free body; its threads take the body's particles in turn
-// and move the body's rigid correction into their v*.
+// and move the body's rigid correction into their positions (or v*: shared/momentum_math.h).
 #extension GL_GOOGLE_include_directive : require
 #define VKXPBD_CUSTOM_WORKGROUP
 #include "solver_passes.glsl"

@@ -56,7 +56,7 @@ void main() {
     if (positions[i].w <= 0.0f) continue;
     float mass = 1.0f / positions[i].w;
     vec3 q = positionIn(i, origin);
-    m = addMomentumSums(m, momentumTerms(vec3(0.0f), q, vec3(0.0f), mass));
+    m = addMomentumSums(m, momentumTerms(q, vec3(0.0f), mass));
     vec4 contact = cascadeContactOf(i);
     if (!hasPatchContact(contact)) continue;
     vec3 moved = positionLow[i].xyz - (predicted[i].xyz - velocities[i].xyz * params.dt);

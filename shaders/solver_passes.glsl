@@ -541,23 +541,36 @@ void momentumStartParticle(uint i) {
     storeMomentumStart(i, vec4(predicted[i].xyz - velocities[i].xyz * params.dt, positions[i].w));
 }
 
+// Particle i's lever in the momentum projection relative to `origin` (shared/momentum_math.h).
+vec3 momentumLeverOf(uint i, vec3 origin) {
+  bool bdf2 = params.integrator == VKXPBD_INTEGRATOR_BDF2;
+  return momentumLever(substepStart(i, origin), positionIn(i, origin), bdf2 ? integratorHistory[i] : vec4(0.0f),
+                       bdf2);
+}
+
 // Pass 2 (one work group per body, momentum_reduce.comp): particle i's terms of its body's sums.
 // Everything relative to `origin`, the high part of the body's first particle.
 MomentumSums momentumTermsOf(uint i, vec3 origin) {
   float w = positions[i].w;
   float mass = w > 0.0f ? 1.0f / w : 0.0f;
+  vec3 lever = momentumLeverOf(i, origin);
   if (params.integrator == VKXPBD_INTEGRATOR_BDF2)
-    return momentumTermsBdf2(positionIn(i, origin), velocities[i].xyz, positionLow[i].xyz - predicted[i].xyz,
+    return momentumTermsBdf2(positionIn(i, origin), lever, velocities[i].xyz, positionLow[i].xyz - predicted[i].xyz,
                              positionLow[i].xyz - momentumStartOf(i).xyz, integratorHistory[i], integratorHistory[params.particleCount + i].xyz, params.gravity.xyz,
                              mass, params.dt);
-  return momentumTerms(substepStart(i, origin), positionIn(i, origin), positionLow[i].xyz - momentumStartOf(i).xyz,
-                       mass);
+  return momentumTerms(lever, positionLow[i].xyz - momentumStartOf(i).xyz, mass);
 }
 
-// Pass 3: particle i of body b loses its share of the body's rigid correction, in v*.
+// Pass 3: particle i of body b loses its share of the body's rigid correction: in its position (its low
+// part, which keeps a correction far below the position's own resolution), or in v* (momentumInVelocity).
 void momentumApplyParticle(uint b, uint i) {
   vec3 origin = positions[momentumBodyOf(b).first].xyz;  // the frame of the fix's centre
-  velocities[i] = correctMomentum(momentumFixOf(b), velocities[i], positionIn(i, origin), params.invDt);
+  bool bdf2 = params.integrator == VKXPBD_INTEGRATOR_BDF2;
+  vec3 correction = momentumCorrection(momentumFixOf(b), momentumLeverOf(i, origin));
+  if (momentumInVelocity(bdf2 ? integratorHistory[i] : vec4(0.0f), bdf2))
+    velocities[i].xyz += correction * params.invDt;
+  else
+    positionLow[i].xyz += correction;
 }
 
 // Touching contacts of particle j in this iteration: its particle pairs (contactCount) and the

@@ -96,9 +96,30 @@ TEST(Momentum, Bdf2FreeBodiesNeitherDriftNorSpin) {
   }
 }
 
-// The projection itself: a random displacement D of particles that moved since the substep's start
-// loses its rigid part R, so that Σ m (D − R) = 0 and Σ m x_start × D = Σ m x × R (the angular momentum
-// the velocity update gives, momentum_math.h); a displacement without a rigid part is left alone.
+// A free soft body with bilateral coarse levels, perturbed: the levels' corrections have a rigid part R
+// (their masses and prolongation keep neither P nor L exactly), which the projection takes out of the
+// positions as well as the velocities. Until session 33 it went into v* alone and the positions kept it:
+// the velocities said the body was at rest while it walked (on the ground, 1.8 mm/s; docs/hierarchy.md).
+// Asserted as for the flat bodies above, on the position of the centre of mass too.
+TEST(Momentum, FreeSoftBodyWithCoarseLevelsNeitherDriftsNorSpins) {
+  for (Integrator integrator : {Integrator::Euler, Integrator::Bdf2})
+    for (SolverMode mode : kModes) {
+      SceneDesc scene = test::freeScene(VKXPBD_SOURCE_DIR "/scenes/soft_cube.json", mode);
+      HierarchySettings levels;
+      levels.enabled = true;
+      levels.bilateral = true;
+      scene.softBodies[0].hierarchy = levels;
+      scene.softBodies[0].material.youngsModulus = 1e7f;  // Pa: stiff, so that the levels act every substep
+      scene.solver.integrator = integrator;
+      std::printf("%s\n", integratorName(integrator));
+      expectFree(runFree(scene, 0.01f), mode);
+    }
+}
+
+// The projection itself: a random displacement D of particles loses its rigid part R about their
+// substep-start positions s, so that Σ m (D − R) = 0 and Σ m s × (D − R) = 0 (the momentum and angular
+// momentum the velocity update gives once R has moved the positions, momentum_math.h); a displacement
+// without a rigid part is left alone.
 TEST(Momentum, ProjectionRemovesTheRigidPartOnly) {
   constexpr uint32_t n = 50;
   State state, moved;
@@ -113,22 +134,19 @@ TEST(Momentum, ProjectionRemovesTheRigidPartOnly) {
     start[i] = glm::vec3(state.positions[i]);
     D[i] = glm::vec3(moved.positions[i] - state.positions[i]);
   }
-  auto fixOf = [&](const std::vector<glm::vec3>& x, const std::vector<glm::vec3>& d) {
-    const gpu::MomentumSums sums = gpu::momentumReduce(n, [&](uint32_t i) {
-      return gpu::momentumTerms(start[i] - start[0], x[i] - start[0], d[i], mass[i]);
-    });
+  auto fixOf = [&](const std::vector<glm::vec3>& d) {
+    const gpu::MomentumSums sums = gpu::momentumReduce(
+        n, [&](uint32_t i) { return gpu::momentumTerms(start[i] - start[0], d[i], mass[i]); });
     return gpu::momentumFix(sums, start[0]);
   };
-  std::vector<glm::vec3> x(n);
-  for (uint32_t i = 0; i < n; ++i) x[i] = start[i] + glm::vec3(0.003f, -0.002f, 0.001f) * float(1 + i % 3);
-  const gpu::MomentumFix fix = fixOf(x, D);
+  const gpu::MomentumFix fix = fixOf(D);
   glm::dvec3 P(0.0), L(0.0);
   double scale = 0.0;  // Σ m |D|, kg·m
+  std::vector<glm::vec3> deformation(n);
   for (uint32_t i = 0; i < n; ++i) {
-    const glm::dvec3 R = -glm::dvec3(gpu::momentumCorrection(fix, x[i]));
-    P += double(mass[i]) * (glm::dvec3(D[i]) - R);
-    L += double(mass[i]) *
-         (glm::cross(glm::dvec3(start[i]), glm::dvec3(D[i])) - glm::cross(glm::dvec3(x[i]), R));
+    deformation[i] = D[i] + gpu::momentumCorrection(fix, start[i]);
+    P += double(mass[i]) * glm::dvec3(deformation[i]);
+    L += double(mass[i]) * glm::cross(glm::dvec3(start[i]), glm::dvec3(deformation[i]));
     scale += mass[i] * glm::length(D[i]);
   }
   std::printf("  |P| %.3g kg m, |L| %.3g kg m2, sum m|D| %.3g kg m, shift %.3g m, rotation %.3g rad\n",
@@ -138,16 +156,12 @@ TEST(Momentum, ProjectionRemovesTheRigidPartOnly) {
   EXPECT_GT(glm::length(glm::vec3(fix.rotation)), 1e-5f);  // rad
   EXPECT_LT(glm::length(P), 1e-4 * scale);                 // kg·m
   EXPECT_LT(glm::length(L), 1e-4 * scale * 2.5);           // kg·m² (lever arms up to 2.5 m)
-  // Where the particles have not moved since the start, what is left has no rigid part: projecting it
-  // again removes (almost) nothing.
-  const gpu::MomentumFix first = fixOf(start, D);
-  std::vector<glm::vec3> deformation(n);
-  for (uint32_t i = 0; i < n; ++i) deformation[i] = D[i] + gpu::momentumCorrection(first, start[i]);
-  const gpu::MomentumFix again = fixOf(start, deformation);
+  // What is left has no rigid part: projecting it again removes (almost) nothing.
+  const gpu::MomentumFix again = fixOf(deformation);
   std::printf("  again: shift %.3g m, rotation %.3g rad\n", glm::length(glm::vec3(again.shift)),
               glm::length(glm::vec3(again.rotation)));
-  EXPECT_LT(glm::length(glm::vec3(again.shift)), 1e-3f * glm::length(glm::vec3(first.shift)));
-  EXPECT_LT(glm::length(glm::vec3(again.rotation)), 1e-3f * glm::length(glm::vec3(first.rotation)));
+  EXPECT_LT(glm::length(glm::vec3(again.shift)), 1e-3f * glm::length(glm::vec3(fix.shift)));
+  EXPECT_LT(glm::length(glm::vec3(again.rotation)), 1e-3f * glm::length(glm::vec3(fix.rotation)));
 }
 
 // Free bodies: every builder's body that has no pinned particle; a pinned cloth is none.

@@ -437,6 +437,7 @@ void CpuSolver::solveVolumes(State& state, bool firstIteration) {
 
 void CpuSolver::keepMomentum(State& state) {
   // The GPU's two passes: one reduction per body (in the same summation order), then the move per particle.
+  const bool bdf2 = params_.integrator == VKXPBD_INTEGRATOR_BDF2;
   std::vector<gpu::MomentumFix> fixes(model_.momentumBodies.size());
   for (size_t b = 0; b < fixes.size(); ++b) {
     const MomentumBody& body = model_.momentumBodies[b];
@@ -446,24 +447,34 @@ void CpuSolver::keepMomentum(State& state) {
       const uint32_t i = body.first + k;
       const float w = state.positions[i].w;
       const float mass = w > 0.0f ? 1.0f / w : 0.0f;
-      if (params_.integrator == VKXPBD_INTEGRATOR_BDF2)
-        return gpu::momentumTermsBdf2(local(state, i, origin), vec3(state.velocities[i]),
+      const vec3 lever = momentumLever(state, i, origin);
+      if (bdf2)
+        return gpu::momentumTermsBdf2(local(state, i, origin), lever, vec3(state.velocities[i]),
                                       vec3(state.positionsLow[i]) - vec3(predicted_[i]),
                                       vec3(state.positionsLow[i]) - vec3(momentumStart_[i]), history_[i],
                                       vec3(history_[model_.particleCount() + i]), vec3(params_.gravity), mass,
                                       params_.dt);
-      return gpu::momentumTerms(substepStart(state, i, origin), local(state, i, origin),
-                                vec3(state.positionsLow[i]) - vec3(momentumStart_[i]), mass);
+      return gpu::momentumTerms(lever, vec3(state.positionsLow[i]) - vec3(momentumStart_[i]), mass);
     });
     fixes[b] = gpu::momentumFix(sums, vec3(0.0f));
   }
   for (size_t b = 0; b < fixes.size(); ++b) {
     const MomentumBody& body = model_.momentumBodies[b];
     const vec3 origin(state.positions[body.first]);
-    for (uint32_t i = body.first; i < body.first + body.count; ++i)
-      state.velocities[i] =
-          gpu::correctMomentum(fixes[b], state.velocities[i], local(state, i, origin), params_.invDt);
+    for (uint32_t i = body.first; i < body.first + body.count; ++i) {
+      const vec4 correction(gpu::momentumCorrection(fixes[b], momentumLever(state, i, origin)), 0.0f);
+      if (gpu::momentumInVelocity(bdf2 ? history_[i] : vec4(0.0f), bdf2))
+        state.velocities[i] += correction * params_.invDt;
+      else
+        state.positionsLow[i] += correction;
+    }
   }
+}
+
+vec3 CpuSolver::momentumLever(const State& state, uint32_t i, vec3 origin) const {
+  const bool bdf2 = params_.integrator == VKXPBD_INTEGRATOR_BDF2;
+  return gpu::momentumLever(substepStart(state, i, origin), local(state, i, origin),
+                            bdf2 ? history_[i] : vec4(0.0f), bdf2);
 }
 
 glm::vec2 CpuSolver::pairFriction(uint32_t i, uint32_t j) const {

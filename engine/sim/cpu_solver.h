@@ -90,6 +90,8 @@ class CpuSolver {
   // Position of particle i at the start of the current substep relative to `origin` (m), as
   // substepStart in the shaders.
   glm::vec3 substepStart(const State& state, uint32_t i, glm::vec3 origin) const;
+  // Particle i's lever in the momentum projection relative to `origin` (m; shared/momentum_math.h).
+  glm::vec3 momentumLever(const State& state, uint32_t i, glm::vec3 origin) const;
   // Position of particle k relative to `origin` (m), from both parts (shared/position_math.h).
   static glm::vec3 local(const State& state, uint32_t k, glm::vec3 origin);
   void solveJacobi(State& state, bool firstIteration);

@@ -137,8 +137,7 @@ void CpuSolver::patchStick(State& state) {
     auto moving = [&](uint32_t i) { return state.positions[i].w > 0.0f; };
     const gpu::MomentumSums sums = gpu::momentumReduce(body.count, [&](uint32_t k) {
       const uint32_t i = body.first + k;
-      return moving(i) ? gpu::momentumTerms(vec3(0.0f), local(state, i, origin), vec3(0.0f),
-                                            1.0f / state.positions[i].w)
+      return moving(i) ? gpu::momentumTerms(local(state, i, origin), vec3(0.0f), 1.0f / state.positions[i].w)
                        : gpu::noMomentumSums();
     });
     const gpu::PatchSums contacts = gpu::patchReduce(body.count, [&](uint32_t k) {

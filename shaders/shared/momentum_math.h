@@ -10,12 +10,21 @@
 // adds a linear drift (0.17–1.8 mm in 5 s on a perturbed free shell, measured on the CPU reference).
 //
 // The fix: after the constraint passes of each iteration, the body's displacement D_i = x_i − start_i by
-// those passes loses its rigid part R_i = a + θ × (x_i − c): a = Σ m D / M, and θ = I⁻¹ Σ m (s − c) × D
-// with s_i the substep-start positions, c and I the centre of mass and inertia tensor of the current
-// positions x_i. Then Σ m (D − R) = 0 and Σ m s × D = Σ m x × R, so the velocity update gives the body
-// the linear and angular momentum it had: its constraints change neither P nor L. −R goes into v*, not
-// into x (correctMomentum). A rigid motion changes no constraint value (to first order in θ), and it is
-// the smallest mass-weighted change that keeps P and L.
+// those passes loses its rigid part R_i = a + θ × (s_i − c): a = Σ m D / M, and θ = I⁻¹ Σ m (s − c) × D
+// with s_i the substep-start positions, c and I their centre of mass and inertia tensor. Then
+// Σ m (D − R) = 0 and Σ m s × (D − R) = 0, so the velocity update gives the body the linear and angular
+// momentum it had: its constraints change neither P nor L. A rigid motion changes no constraint value (to
+// first order in θ), and it is the smallest mass-weighted change that keeps P and L.
+//
+// −R moves the positions x (momentumCorrection), so that positions and velocities stay one motion (but
+// for BDF2 particles with a valid history, momentumInVelocity).
+// It went into v* alone until session 33, leaving x where the constraints put it: the body's velocity
+// lost R but its position kept it, every substep. Where R is large (coarse levels: their masses and
+// prolongation keep neither P nor L exactly, docs/hierarchy.md) that made a solid with bilateral coarse
+// levels creep on the ground: collide's friction measures a particle's slip from x* − v*Δt, which the
+// corrected v* moved by R, so a stuck particle followed R (a 0.2 m block, 10 MPa, μs = 0.5: 1.8 mm in 1 s,
+// now 0.01 mm). With the positions split into high and low parts (shared/position_math.h) a correction far
+// below a float's resolution at the position's magnitude is kept whole in the low part.
 #ifndef VKXPBD_SHARED_MOMENTUM_MATH_H
 #define VKXPBD_SHARED_MOMENTUM_MATH_H
 
@@ -23,23 +32,40 @@
 
 XPBD_BEGIN_NAMESPACE
 
-// The sums a body's reduction adds up, with s = x_start − origin and q = x − origin (m), D the
-// displacement (m), m the mass (kg).
+// The sums a body's reduction adds up, with s the lever (momentumLever: mostly the substep's start) − origin
+// (m), D the displacement (m), m the mass (kg).
 struct MomentumSums {
-  vec4 first;    // xyz Σ m q (kg·m), w Σ m (kg)
+  vec4 first;    // xyz Σ m s (kg·m), w Σ m (kg)
   vec4 impulse;  // xyz Σ m D (kg·m)
   vec4 moment;   // xyz Σ m s × D (kg·m²)
-  vec4 square;   // Σ m q_x², Σ m q_y², Σ m q_z² (kg·m²)
-  vec4 mixed;    // Σ m q_x q_y, Σ m q_x q_z, Σ m q_y q_z (kg·m²)
+  vec4 square;   // Σ m s_x², Σ m s_y², Σ m s_z² (kg·m²)
+  vec4 mixed;    // Σ m s_x s_y, Σ m s_x s_z, Σ m s_y s_z (kg·m²)
 };
 
-XPBD_FN MomentumSums momentumTerms(vec3 s, vec3 q, vec3 D, float m) {
+// Where particle i's share of the rigid correction goes: into v* for a BDF2 particle with a valid history
+// (momentumTermsBdf2: there R is a velocity-level fix of the whole end velocity, history included, and
+// moving the positions by it fed that back: two soft blocks stacked with 2 iterations sank into each other
+// within a second), else into its position x. mean: uⁿ (m/s) and the history state in w.
+XPBD_FN bool momentumInVelocity(vec4 mean, bool bdf2) {
+  return bdf2 && mean.w > 0.0f;
+}
+
+// A particle's lever s (m, relative to the same origin as `start` and `q`): the point whose rigid motion the
+// projection takes out. Where R moves the position, the substep's start xⁿ (start: x* − v*Δt); where it
+// goes into v*, the position now q (momentumTermsBdf2).
+XPBD_FN vec3 momentumLever(vec3 start, vec3 q, vec4 mean, bool bdf2) {
+  return momentumInVelocity(mean, bdf2) ? q : start;
+}
+
+// Implicit Euler: v = v* + (x − x*)/Δt = (x − xⁿ)/Δt, so L = Σ m xⁿ × (x − xⁿ)/Δt is linear in the
+// displacements, and Σ m s × (D − R) = 0 with s = xⁿ keeps it.
+XPBD_FN MomentumSums momentumTerms(vec3 s, vec3 D, float m) {
   MomentumSums r;
-  r.first = vec4(m * q, m);
+  r.first = vec4(m * s, m);
   r.impulse = vec4(m * D, 0.0f);
   r.moment = vec4(m * cross(s, D), 0.0f);
-  r.square = vec4(m * q * q, 0.0f);
-  r.mixed = vec4(m * q.x * q.y, m * q.x * q.z, m * q.y * q.z, 0.0f);
+  r.square = vec4(m * s * s, 0.0f);
+  r.mixed = vec4(m * s.x * s.y, m * s.x * s.z, m * s.y * s.z, 0.0f);
   return r;
 }
 
@@ -48,18 +74,20 @@ XPBD_FN MomentumSums momentumTerms(vec3 s, vec3 q, vec3 D, float m) {
 // projection above, which makes the mean velocity v* + Δx/Δt carry the momentum, then leaves v' with the
 // history's part −1/2 uⁿ measured at the new positions and with 1/3 (vⁿ − vⁿ⁻¹ − gΔt) from the last
 // substep's constraints, which do not cancel in Σ m x × v': a vibrating free cube spun up to 0.02 rad/s in 5
-// s. So with BDF2 the rigid part R is taken from the whole end velocity, every iteration: R makes
-//   Σ m α R = Σ m Δt Y   and   Σ m α x × R = Σ m Δt (x × Y + (x − xⁿ) × T),
-// with T = vⁿ + gΔt the velocity the particle would have with no constraint (exact for free motion and free
-// fall) and Y = v' − T, so that after the update Σ m v' = Σ m T and Σ m x × v' = Σ m xⁿ × T: the body keeps
-// the momentum and angular momentum it had, plus gravity's. It is the same solve as momentumFix with the
-// masses m α. For an Euler particle in its first iteration Δt Y = D and the moment is xⁿ × D, as above.
-// q = x − origin (m); vPredicted: v* now, corrected by the earlier iterations (m/s); displacement: x − x*
-// (m); moved: x − xⁿ (m), from xⁿ = x* − v*Δt kept in the first iteration (v*Δt + (x − x*) in later
-// iterations would miss their earlier corrections: with 4 iterations the balloon spun up to 0.03 rad/s);
-// mean: uⁿ (m/s) and the history state in w; velocity: vⁿ (m/s); m (kg); dt (s).
-XPBD_FN MomentumSums momentumTermsBdf2(vec3 q, vec3 vPredicted, vec3 displacement, vec3 moved, vec4 mean,
-                                       vec3 velocity, vec3 gravity, float m, float dt) {
+// s. So with BDF2 the rigid part R is taken from the whole end velocity, every iteration, so that after the
+// update Σ m v' = Σ m T and Σ m x' × v' = Σ m xⁿ × T (x' the positions it leaves): the body keeps the
+// momentum and angular momentum it had, plus gravity's. T = vⁿ + gΔt is the velocity the particle would
+// have with no constraint (exact for free motion and free fall) and Y = v' − T before the projection, which
+// changes v' by −α R/Δt. R makes
+//   Σ m α R = Σ m Δt Y   and   Σ m α s × R = Σ m Δt (x × Y + (x − xⁿ) × T)
+// with the lever s = x where R goes into v* (x' = x), and s = xⁿ where it moves the position of an Euler
+// substep (α = 1: x' = x − R, and (x − R) × (T + Y − R/Δt) adds R × (x − xⁿ)/Δt, so x − (x − xⁿ) = xⁿ).
+// It is the same solve as momentumFix with the masses m α. For an Euler particle in its first iteration
+// Δt Y = D and the moment is xⁿ × D, as above.
+// q = x − origin (m); s: the lever − origin (m); vPredicted: v* (m/s); displacement: x − x* (m); moved:
+// x − xⁿ (m); mean: uⁿ (m/s) and the history state in w; velocity: vⁿ (m/s); m (kg); dt (s).
+XPBD_FN MomentumSums momentumTermsBdf2(vec3 q, vec3 s, vec3 vPredicted, vec3 displacement, vec3 moved,
+                                       vec4 mean, vec3 velocity, vec3 gravity, float m, float dt) {
   bool valid = mean.w > 0.0f;
   float alpha = valid ? 1.5f : 1.0f;
   vec3 end = alpha * (vPredicted + displacement / dt) - (valid ? 0.5f * vec3(mean) : vec3(0.0f));  // m/s
@@ -67,11 +95,11 @@ XPBD_FN MomentumSums momentumTermsBdf2(vec3 q, vec3 vPredicted, vec3 displacemen
   vec3 y = (end - target) * dt;                                                                    // m
   float ma = m * alpha;                                                                            // kg
   MomentumSums r;
-  r.first = vec4(ma * q, ma);
+  r.first = vec4(ma * s, ma);
   r.impulse = vec4(m * y, 0.0f);
   r.moment = vec4(m * (cross(q, y) + cross(moved, target * dt)), 0.0f);
-  r.square = vec4(ma * q * q, 0.0f);
-  r.mixed = vec4(ma * q.x * q.y, ma * q.x * q.z, ma * q.y * q.z, 0.0f);
+  r.square = vec4(ma * s * s, 0.0f);
+  r.mixed = vec4(ma * s.x * s.y, ma * s.x * s.z, ma * s.y * s.z, 0.0f);
   return r;
 }
 
@@ -85,7 +113,7 @@ XPBD_FN MomentumSums addMomentumSums(MomentumSums a, MomentumSums b) {
 }
 
 XPBD_FN MomentumSums noMomentumSums() {
-  return momentumTerms(vec3(0.0f), vec3(0.0f), vec3(0.0f), 0.0f);
+  return momentumTerms(vec3(0.0f), vec3(0.0f), 0.0f);
 }
 
 // Solves the symmetric 3×3 system A y = b (A's entries xx, yy, zz, xy, xz, yz) by its cofactors: xyz y,
@@ -152,16 +180,10 @@ XPBD_FN MomentumFix momentumFix(MomentumSums t, vec3 origin) {
   return f;
 }
 
-// The position change of a particle now at x (m).
-XPBD_FN vec3 momentumCorrection(MomentumFix f, vec3 x) {
-  return -(vec3(f.shift) + cross(vec3(f.rotation), x - vec3(f.centre)));
-}
-
-// The correction goes into the substep's predicted velocity v* (m/s), which the velocity update adds to
-// (x − x*)/Δt, rather than into x: it is mostly far below a float's resolution of a position (60 nm at
-// 1 m), and x += Δx would round it away, while v = v* + (x − x*)/Δt receives it whole.
-XPBD_FN vec4 correctMomentum(MomentumFix f, vec4 vPredicted, vec3 x, float invDt) {
-  return vec4(vec3(vPredicted) + momentumCorrection(f, x) * invDt, vPredicted.w);
+// The position change of a particle whose lever is s (m); momentumInVelocity: it goes into v* instead,
+// as v* − momentumCorrection/Δt.
+XPBD_FN vec3 momentumCorrection(MomentumFix f, vec3 s) {
+  return -(vec3(f.shift) + cross(vec3(f.rotation), s - vec3(f.centre)));
 }
 
 XPBD_END_NAMESPACE
