@@ -267,9 +267,8 @@ XPBD_FN vec2 frictionConeSums(vec4 sums, vec4 pressure, vec4 torque) {
 // incline in Jacobi mode, its whole base clear of the plane for one substep, lost its mean, slipped at the
 // next and never stopped, since μk < tan θ: 0.36 m in 1 s.)
 XPBD_FN float frictionConeSurplus(float previous, vec2 cone, float dt) {
-  float rate = min(dt / VKXPBD_FRICTION_CONE_TIME, 1.0f);
-  if (!(cone.y > 0.0f)) return previous - rate * previous;
-  return previous + rate * ((cone.y - cone.x) - previous);
+  float surplus = cone.y > 0.0f ? cone.y - cone.x : 0.0f;  // kg·m
+  return previous + min(dt / VKXPBD_FRICTION_CONE_TIME, 1.0f) * (surplus - previous);
 }
 
 XPBD_FN bool bodySticks(float surplus, vec2 cone) {

@@ -181,7 +181,7 @@ XPBD_FN MomentumFix momentumFix(MomentumSums t, vec3 origin) {
 }
 
 // The position change of a particle whose lever is s (m); momentumInVelocity: it goes into v* instead,
-// as v* − momentumCorrection/Δt.
+// as v* + momentumCorrection/Δt.
 XPBD_FN vec3 momentumCorrection(MomentumFix f, vec3 s) {
   return -(vec3(f.shift) + cross(vec3(f.rotation), s - vec3(f.centre)));
 }
