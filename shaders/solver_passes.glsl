@@ -541,11 +541,14 @@ void momentumStartParticle(uint i) {
     storeMomentumStart(i, vec4(predicted[i].xyz - velocities[i].xyz * params.dt, positions[i].w));
 }
 
+// Particle i's BDF2 history uⁿ as the momentum projection reads it: 0 with implicit Euler.
+vec4 momentumHistoryOf(uint i) {
+  return params.integrator == VKXPBD_INTEGRATOR_BDF2 ? integratorHistory[i] : vec4(0.0f);
+}
+
 // Particle i's lever in the momentum projection relative to `origin` (shared/momentum_math.h).
 vec3 momentumLeverOf(uint i, vec3 origin) {
-  bool bdf2 = params.integrator == VKXPBD_INTEGRATOR_BDF2;
-  return momentumLever(substepStart(i, origin), positionIn(i, origin), bdf2 ? integratorHistory[i] : vec4(0.0f),
-                       bdf2);
+  return momentumLever(substepStart(i, origin), positionIn(i, origin), momentumHistoryOf(i));
 }
 
 // Pass 2 (one work group per body, momentum_reduce.comp): particle i's terms of its body's sums.
@@ -565,9 +568,8 @@ MomentumSums momentumTermsOf(uint i, vec3 origin) {
 // part, which keeps a correction far below the position's own resolution), or in v* (momentumInVelocity).
 void momentumApplyParticle(uint b, uint i) {
   vec3 origin = positions[momentumBodyOf(b).first].xyz;  // the frame of the fix's centre
-  bool bdf2 = params.integrator == VKXPBD_INTEGRATOR_BDF2;
   vec3 correction = momentumCorrection(momentumFixOf(b), momentumLeverOf(i, origin));
-  if (momentumInVelocity(bdf2 ? integratorHistory[i] : vec4(0.0f), bdf2))
+  if (momentumInVelocity(momentumHistoryOf(i)))
     velocities[i].xyz += correction * params.invDt;
   else
     positionLow[i].xyz += correction;

@@ -463,7 +463,7 @@ void CpuSolver::keepMomentum(State& state) {
     const vec3 origin(state.positions[body.first]);
     for (uint32_t i = body.first; i < body.first + body.count; ++i) {
       const vec4 correction(gpu::momentumCorrection(fixes[b], momentumLever(state, i, origin)), 0.0f);
-      if (gpu::momentumInVelocity(bdf2 ? history_[i] : vec4(0.0f), bdf2))
+      if (gpu::momentumInVelocity(momentumHistory(i)))
         state.velocities[i] += correction * params_.invDt;
       else
         state.positionsLow[i] += correction;
@@ -471,10 +471,12 @@ void CpuSolver::keepMomentum(State& state) {
   }
 }
 
+vec4 CpuSolver::momentumHistory(uint32_t i) const {
+  return params_.integrator == VKXPBD_INTEGRATOR_BDF2 ? history_[i] : vec4(0.0f);
+}
+
 vec3 CpuSolver::momentumLever(const State& state, uint32_t i, vec3 origin) const {
-  const bool bdf2 = params_.integrator == VKXPBD_INTEGRATOR_BDF2;
-  return gpu::momentumLever(substepStart(state, i, origin), local(state, i, origin),
-                            bdf2 ? history_[i] : vec4(0.0f), bdf2);
+  return gpu::momentumLever(substepStart(state, i, origin), local(state, i, origin), momentumHistory(i));
 }
 
 glm::vec2 CpuSolver::pairFriction(uint32_t i, uint32_t j) const {

@@ -92,6 +92,8 @@ class CpuSolver {
   glm::vec3 substepStart(const State& state, uint32_t i, glm::vec3 origin) const;
   // Particle i's lever in the momentum projection relative to `origin` (m; shared/momentum_math.h).
   glm::vec3 momentumLever(const State& state, uint32_t i, glm::vec3 origin) const;
+  // Particle i's BDF2 history uⁿ as the momentum projection reads it (0 with implicit Euler).
+  glm::vec4 momentumHistory(uint32_t i) const;
   // Position of particle k relative to `origin` (m), from both parts (shared/position_math.h).
   static glm::vec3 local(const State& state, uint32_t k, glm::vec3 origin);
   void solveJacobi(State& state, bool firstIteration);

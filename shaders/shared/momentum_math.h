@@ -45,16 +45,17 @@ struct MomentumSums {
 // Where particle i's share of the rigid correction goes: into v* for a BDF2 particle with a valid history
 // (momentumTermsBdf2: there R is a velocity-level fix of the whole end velocity, history included, and
 // moving the positions by it fed that back: two soft blocks stacked with 2 iterations sank into each other
-// within a second), else into its position x. mean: uⁿ (m/s) and the history state in w.
-XPBD_FN bool momentumInVelocity(vec4 mean, bool bdf2) {
-  return bdf2 && mean.w > 0.0f;
+// within a second), else into its position x. mean: uⁿ (m/s) and the history state in w (0 with implicit
+// Euler).
+XPBD_FN bool momentumInVelocity(vec4 mean) {
+  return mean.w > 0.0f;
 }
 
 // A particle's lever s (m, relative to the same origin as `start` and `q`): the point whose rigid motion the
 // projection takes out. Where R moves the position, the substep's start xⁿ (start: x* − v*Δt); where it
 // goes into v*, the position now q (momentumTermsBdf2).
-XPBD_FN vec3 momentumLever(vec3 start, vec3 q, vec4 mean, bool bdf2) {
-  return momentumInVelocity(mean, bdf2) ? q : start;
+XPBD_FN vec3 momentumLever(vec3 start, vec3 q, vec4 mean) {
+  return momentumInVelocity(mean) ? q : start;
 }
 
 // Implicit Euler: v = v* + (x − x*)/Δt = (x − xⁿ)/Δt, so L = Σ m xⁿ × (x − xⁿ)/Δt is linear in the
