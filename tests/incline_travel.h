@@ -5,6 +5,7 @@
 
 #include <cmath>
 #include <cstddef>
+#include <vector>
 
 #include <glm/glm.hpp>
 
@@ -21,26 +22,29 @@ struct Travel {
   double acceleration() const { return 2.0 * (full - half) / (1.0 - 0.25); }
 };
 
-// `scene` holds a body on a plane whose downhill direction is (−cos θ, −sin θ, 0), θ in degrees.
-inline Travel travelDownIncline(const SceneDesc& scene, float degrees) {
+// `scene` holds a body on a plane whose downhill direction is (−cos θ, −sin θ, 0), θ in degrees. The mean
+// distance travelled downhill (m) after every `every` frames, `count` times.
+inline std::vector<double> travelledDownIncline(const SceneDesc& scene, float degrees, int every, int count) {
   const float theta = glm::radians(degrees);
   const Model model = buildModel(scene);
   const SolverLayout layout = buildSolverLayout(model, scene.solver);
   CpuSolver solver(model, scene.solver, layout);
   State state = makeInitialState(model);
   const glm::vec3 downhill(-std::cos(theta), -std::sin(theta), 0.0f);
-  auto travelled = [&] {
+  std::vector<double> travelled;
+  for (int k = 0; k < count; ++k) {
+    for (int f = 0; f < every; ++f) solver.stepFrame(state);
     double s = 0.0;
     for (size_t p = 0; p < state.positions.size(); ++p)
       s += glm::dot(glm::vec3(state.positions[p]) - glm::vec3(model.restPositions[p]), downhill);
-    return s / static_cast<double>(state.positions.size());
-  };
-  Travel t;
-  for (int f = 0; f < 30; ++f) solver.stepFrame(state);
-  t.half = travelled();
-  for (int f = 0; f < 30; ++f) solver.stepFrame(state);
-  t.full = travelled();
-  return t;
+    travelled.push_back(s / static_cast<double>(state.positions.size()));
+  }
+  return travelled;
+}
+
+inline Travel travelDownIncline(const SceneDesc& scene, float degrees) {
+  const std::vector<double> s = travelledDownIncline(scene, degrees, 30, 2);
+  return Travel{s[0], s[1]};
 }
 
 }  // namespace vkxpbd::test
