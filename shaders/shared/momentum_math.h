@@ -89,7 +89,7 @@ XPBD_FN MomentumSums momentumTerms(vec3 s, vec3 D, float m) {
 // x − xⁿ (m); mean: uⁿ (m/s) and the history state in w; velocity: vⁿ (m/s); m (kg); dt (s).
 XPBD_FN MomentumSums momentumTermsBdf2(vec3 q, vec3 s, vec3 vPredicted, vec3 displacement, vec3 moved,
                                        vec4 mean, vec3 velocity, vec3 gravity, float m, float dt) {
-  bool valid = mean.w > 0.0f;
+  bool valid = momentumInVelocity(mean);  // α = 3/2 exactly where the lever is x (the derivation above)
   float alpha = valid ? 1.5f : 1.0f;
   vec3 end = alpha * (vPredicted + displacement / dt) - (valid ? 0.5f * vec3(mean) : vec3(0.0f));  // m/s
   vec3 target = velocity + gravity * dt;                                                           // m/s
