@@ -1,7 +1,8 @@
 #version 450
 // Stage "patch stick", after the contact cascade and before collide: one work group per free body. A solid
 // body that its static cone marked stick (the friction cone pass of the last substep) moves rigidly so that
-// its cascade contacts' mean slip over the substep is taken out (shared/patch_stick_math.h). The sums are
+// its rigid slip at its contact patch is taken out, and each of its cascade contacts then takes out its own
+// slip (shared/patch_stick_math.h). The sums are
 // added in a fixed order (each thread a strided partial sum, then a pairwise tree; the CPU reference,
 // gpu::momentumReduce and gpu::patchReduce, adds in the same order). No atomics.
 #extension GL_GOOGLE_include_directive : require
@@ -13,16 +14,20 @@ layout(local_size_x = VKXPBD_MOMENTUM_REDUCE_SIZE) in;
 shared vec4 partialFirst[VKXPBD_MOMENTUM_REDUCE_SIZE];
 shared vec4 partialSquare[VKXPBD_MOMENTUM_REDUCE_SIZE];
 shared vec4 partialMixed[VKXPBD_MOMENTUM_REDUCE_SIZE];
+shared vec4 partialImpulse[VKXPBD_MOMENTUM_REDUCE_SIZE];
+shared vec4 partialMoment[VKXPBD_MOMENTUM_REDUCE_SIZE];
 shared vec4 partialFirstMoment[VKXPBD_MOMENTUM_REDUCE_SIZE];
-shared vec4 partialSlip[VKXPBD_MOMENTUM_REDUCE_SIZE];
+shared vec4 partialLoad[VKXPBD_MOMENTUM_REDUCE_SIZE];
 shared vec4 partialNormal[VKXPBD_MOMENTUM_REDUCE_SIZE];
 
 void store(uint t, MomentumSums m, PatchSums p) {
   partialFirst[t] = m.first;
   partialSquare[t] = m.square;
   partialMixed[t] = m.mixed;
+  partialImpulse[t] = m.impulse;
+  partialMoment[t] = m.moment;
   partialFirstMoment[t] = p.first;
-  partialSlip[t] = p.slip;
+  partialLoad[t] = p.load;
   partialNormal[t] = p.normal;
 }
 
@@ -31,15 +36,22 @@ MomentumSums loadBody(uint t) {
   m.first = partialFirst[t];
   m.square = partialSquare[t];
   m.mixed = partialMixed[t];
+  m.impulse = partialImpulse[t];
+  m.moment = partialMoment[t];
   return m;
 }
 
 PatchSums loadPatch(uint t) {
   PatchSums p;
   p.first = partialFirstMoment[t];
-  p.slip = partialSlip[t];
+  p.load = partialLoad[t];
   p.normal = partialNormal[t];
   return p;
+}
+
+// Particle i's motion over the substep so far (its low part now minus the substep's start x* − v*Δt).
+vec3 movedInSubstep(uint i) {
+  return positionLow[i].xyz - (predicted[i].xyz - velocities[i].xyz * params.dt);
 }
 
 void main() {
@@ -56,11 +68,9 @@ void main() {
     if (positions[i].w <= 0.0f) continue;
     float mass = 1.0f / positions[i].w;
     vec3 q = positionIn(i, origin);
-    m = addMomentumSums(m, momentumTerms(q, vec3(0.0f), mass));
+    m = addMomentumSums(m, momentumTerms(q, movedInSubstep(i), mass));
     vec4 contact = cascadeContactOf(i);
-    if (!hasPatchContact(contact)) continue;
-    vec3 moved = positionLow[i].xyz - (predicted[i].xyz - velocities[i].xyz * params.dt);
-    p = addPatchSums(p, patchTerms(q, moved, contact, mass));
+    if (hasPatchContact(contact)) p = addPatchSums(p, patchTerms(q, contact, mass));
   }
   store(t, m, p);
   barrier();
@@ -93,5 +103,7 @@ void main() {
     uint i = body.first + k;
     if (positions[i].w <= 0.0f) continue;
     positionLow[i].xyz += patchStickDisplacement(move, positionIn(i, origin));
+    vec4 contact = cascadeContactOf(i);
+    if (hasPatchContact(contact)) positionLow[i].xyz += patchContactStick(movedInSubstep(i), contact);
   }
 }

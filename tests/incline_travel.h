@@ -42,6 +42,20 @@ inline std::vector<double> travelledDownIncline(const SceneDesc& scene, float de
   return travelled;
 }
 
+// A body that slides at a constant acceleration from before 0.5 s: that acceleration (m/s²) from the
+// mean distance travelled at 0.5, 1 and 1.5 s (a second difference, whenever the slide began), and when it
+// began (s, from s(t) = ½ a (t − t₀)² at 1 s).
+struct Slide {
+  double acceleration = 0.0;
+  double start = 0.0;
+};
+
+inline Slide slideDownIncline(const SceneDesc& scene, float degrees) {
+  const std::vector<double> s = travelledDownIncline(scene, degrees, 30, 3);
+  const double a = (s[2] - 2.0 * s[1] + s[0]) / (0.5 * 0.5);
+  return Slide{a, a > 0.0 && s[1] > 0.0 ? 1.0 - std::sqrt(2.0 * s[1] / a) : 1.0};
+}
+
 inline Travel travelDownIncline(const SceneDesc& scene, float degrees) {
   const std::vector<double> s = travelledDownIncline(scene, degrees, 30, 2);
   return Travel{s[0], s[1]};

@@ -130,22 +130,24 @@ void CpuSolver::cascadeSolve(const State& state, uint32_t weights, uint32_t entr
 
 void CpuSolver::patchStick(State& state) {
   // As patch_stick.comp: the body's and its contacts' sums in the GPU reduction's order, the patch's mean
-  // radius in a second pass, then the rigid move.
+  // radius in a second pass, then the rigid move and each contact's own stick.
   for (const MomentumBody& body : model_.momentumBodies) {
     if (body.solid == 0u || stick_[body.first] <= 0.0f) continue;
     const vec3 origin(state.positions[body.first]);
     auto moving = [&](uint32_t i) { return state.positions[i].w > 0.0f; };
+    // A particle's motion over the substep so far.
+    auto moved = [&](uint32_t i) {
+      return vec3(state.positionsLow[i]) - (vec3(predicted_[i]) - vec3(state.velocities[i]) * params_.dt);
+    };
     const gpu::MomentumSums sums = gpu::momentumReduce(body.count, [&](uint32_t k) {
       const uint32_t i = body.first + k;
-      return moving(i) ? gpu::momentumTerms(local(state, i, origin), vec3(0.0f), 1.0f / state.positions[i].w)
+      return moving(i) ? gpu::momentumTerms(local(state, i, origin), moved(i), 1.0f / state.positions[i].w)
                        : gpu::noMomentumSums();
     });
     const gpu::PatchSums contacts = gpu::patchReduce(body.count, [&](uint32_t k) {
       const uint32_t i = body.first + k;
       if (!moving(i) || !gpu::hasPatchContact(cascadeContact_[i])) return gpu::noPatchSums();
-      const vec3 moved =
-          vec3(state.positionsLow[i]) - (vec3(predicted_[i]) - vec3(state.velocities[i]) * params_.dt);
-      return gpu::patchTerms(local(state, i, origin), moved, cascadeContact_[i], 1.0f / state.positions[i].w);
+      return gpu::patchTerms(local(state, i, origin), cascadeContact_[i], 1.0f / state.positions[i].w);
     });
     const vec3 centre = gpu::patchCentroid(contacts);
     const vec3 normal(gpu::patchNormal(contacts));
@@ -156,9 +158,12 @@ void CpuSolver::patchStick(State& state) {
       return vec4(gpu::patchRadiusTerm(local(state, i, origin), centre, normal), 0.0f, 0.0f, 0.0f);
     });
     const gpu::MomentumFix move = gpu::patchStickMove(sums, contacts, radius.x);
-    for (uint32_t i = body.first; i < body.first + body.count; ++i)
-      if (moving(i))
-        state.positionsLow[i] += vec4(gpu::patchStickDisplacement(move, local(state, i, origin)), 0.0f);
+    for (uint32_t i = body.first; i < body.first + body.count; ++i) {
+      if (!moving(i)) continue;
+      state.positionsLow[i] += vec4(gpu::patchStickDisplacement(move, local(state, i, origin)), 0.0f);
+      if (gpu::hasPatchContact(cascadeContact_[i]))
+        state.positionsLow[i] += vec4(gpu::patchContactStick(moved(i), cascadeContact_[i]), 0.0f);
+    }
   }
 }
 

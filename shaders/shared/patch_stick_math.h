@@ -1,16 +1,27 @@
-// The whole-body stick of a solid body with the contact cascade (docs/contacts.md, "A stick for the whole
-// body"), shared by patch_stick.comp and the CPU reference.
+// The whole-body stick of a solid body with the contact cascade (docs/contacts.md, "A solid body's static
+// friction with the cascade: the patch stick"), shared by patch_stick.comp and the CPU reference.
 //
 // Why: with the cascade the coarse levels carry a solid body's weight to the ground, so collide's own
 // pushes, from which the body's static cone decides stick, are small; and a stick at the contact
 // particles (collide's, or the cascade's at level 1) stops the patch while the rest of the body keeps its
 // momentum and drags it on. So the cone also counts the cascade's contacts (cascadeConeTerms), and when it
-// says stick the body moves rigidly, after the cascade, so that its contact patch's mean slip over the
-// substep is taken out: a position impulse P at the patch's centre, the body moving by P/M and turning by
-// I⁻¹(r × P + Q). Q is the moment the patch's support takes: a flat base resists tipping up to its normal
-// impulse N × its mean radius ρ (the centre of pressure can move that far), a ball's single contact does not,
-// so a block holds in place and a ball rolls. The turn about the contact normal is left out: a sticking
-// patch resists twisting by its torsional friction (the cone tests the torque).
+// says stick:
+// 1. The body moves rigidly, after the cascade, so that its rigid motion over the substep at the contact
+//    patch's centre (its mean velocity plus its mean turn, I⁻¹L, about the centre of mass, from the substep's
+//    motion so far) has no tangential part: a position impulse P at the patch's centre, the body moving by
+//    P/M and turning by I⁻¹(r × P + Q). Q is the moment the patch's support takes: a flat base resists
+//    tipping up to its normal impulse N × its mean radius ρ (the centre of pressure can move that far), a
+//    ball's single contact does not, so a block holds in place and a ball rolls. The turn about the contact
+//    normal is left out: a sticking patch resists twisting by its torsional friction (the cone tests the
+//    torque).
+// 2. Each contact particle's own slip that is left (the body's vibration: its patch breathing and shearing)
+//    is taken out where it is, as collide's stick does.
+// Why the rigid motion and not the contact particles' mean slip (session 35): the patch's mean slip also
+// holds the body's elastic vibration, and a rigid move that cancels it gives the whole body a velocity its
+// centre of mass did not have. That pumped energy into a body the Jacobi mode leaves soft: the 1 MPa block
+// on the 20° incline kept vibrating, its contacts lifted and landed further down, and it crept 23 mm in 4 s
+// (and 0.8 mJ stayed in a block on level ground). Now a stuck body's rigid motion stops, its vibration is
+// held locally and dies out.
 #ifndef VKXPBD_SHARED_PATCH_STICK_MATH_H
 #define VKXPBD_SHARED_PATCH_STICK_MATH_H
 
@@ -32,32 +43,31 @@ XPBD_FN vec4 cascadeConeTerms(vec3 slipBefore, vec3 normal, vec3 d, float invMas
 // (kg).
 struct PatchSums {
   vec4 first;   // xyz Σ m q (kg·m), w Σ m (kg)
-  vec4 slip;    // xyz Σ m s (kg·m), s the contact's tangential slip over the substep; w Σ N (kg·m)
+  vec4 load;    // x Σ N (kg·m), the contacts' normal impulses; yzw 0
   vec4 normal;  // xyz Σ n, w the number of contacts
 };
 
 XPBD_FN PatchSums noPatchSums() {
   PatchSums r;
   r.first = vec4(0.0f);
-  r.slip = vec4(0.0f);
+  r.load = vec4(0.0f);
   r.normal = vec4(0.0f);
   return r;
 }
 
-// One contact particle: q relative to the body's first particle (m), its low part's move over the substep
-// so far `moved` (x − (x* − v*Δt), m), its contact (unit normal, normal impulse N in kg·m), m (kg).
-XPBD_FN PatchSums patchTerms(vec3 q, vec3 moved, vec4 contact, float m) {
-  vec3 n = vec3(contact);
+// One contact particle: q relative to the body's first particle (m), its contact (unit normal, normal
+// impulse N in kg·m), m (kg).
+XPBD_FN PatchSums patchTerms(vec3 q, vec4 contact, float m) {
   PatchSums r;
   r.first = vec4(m * q, m);
-  r.slip = vec4(m * (moved - dot(moved, n) * n), contact.w);
-  r.normal = vec4(n, 1.0f);
+  r.load = vec4(contact.w, 0.0f, 0.0f, 0.0f);
+  r.normal = vec4(vec3(contact), 1.0f);
   return r;
 }
 
 XPBD_FN PatchSums addPatchSums(PatchSums a, PatchSums b) {
   a.first += b.first;
-  a.slip += b.slip;
+  a.load += b.load;
   a.normal += b.normal;
   return a;
 }
@@ -85,8 +95,9 @@ XPBD_FN float patchRadiusTerm(vec3 q, vec3 centre, vec3 normal) {
 }
 
 // The body's rigid move (MomentumFix's fields: shift, rotation, centre relative to the body's first
-// particle; Δq = shift + rotation × (q − centre)) that takes the patch's mean slip out. body: the body's
-// momentumTerms sums (positions only), contacts: its contact patch's sums, radiusSum: Σ patchRadiusTerm.
+// particle; Δq = shift + rotation × (q − centre)) that stops its rigid slip at the patch. body: the body's
+// momentumTerms sums with each particle's motion over the substep so far (x − (x* − v*Δt), m), contacts: its
+// contact patch's sums, radiusSum: Σ patchRadiusTerm.
 XPBD_FN MomentumFix patchStickMove(MomentumSums body, PatchSums contacts, float radiusSum) {
   MomentumFix f;
   f.shift = vec4(0.0f);
@@ -98,9 +109,15 @@ XPBD_FN MomentumFix patchStickMove(MomentumSums body, PatchSums contacts, float 
   vec3 n = vec3(n4);
   vec3 c = vec3(body.first) / M;
   Inertia I = inertiaAbout(body, c);
-  vec3 r = patchCentroid(contacts) - c;                           // m
-  vec3 slip = vec3(contacts.slip) / contacts.first.w;             // m
-  float limit = contacts.slip.w * radiusSum / contacts.normal.w;  // N ρ, kg·m²
+  vec3 r = patchCentroid(contacts) - c;  // m
+  // The body's rigid motion at the patch's centre: its mean displacement plus its mean turn (I⁻¹L about c,
+  // 0 for a body on a line) × r; tangential.
+  vec3 impulse = vec3(body.impulse);                              // kg·m
+  vec3 L = vec3(body.moment) - cross(c, impulse);                 // kg·m²
+  vec3 turn = vec3(inverseInertiaTimes(I, L));                    // rad
+  vec3 rigid = impulse / M + cross(turn, r);                      // m
+  vec3 slip = rigid - dot(rigid, n) * n;                          // m
+  float limit = contacts.load.x * radiusSum / contacts.normal.w;  // N ρ, kg·m²
   // The support's moment: the whole tipping moment of the pure translation P₀ = −M·slip (the moment about
   // the axes across the normal), scaled down to N ρ where that is more. Then P from the patch's response
   // K P = −slip − (I⁻¹Q) × r with K = 1/M − [r]× I⁻¹ [r]× (symmetric), column by column: no branch, so a
@@ -126,6 +143,13 @@ XPBD_FN MomentumFix patchStickMove(MomentumSums body, PatchSums contacts, float 
   f.rotation = vec4(theta, 0.0f);
   f.centre = vec4(c, 0.0f);
   return f;
+}
+
+// What takes out a contact particle's own slip over the substep, after the rigid move: the tangential
+// part (to its contact's normal) of its motion `moved` (x − (x* − v*Δt), m), reversed.
+XPBD_FN vec3 patchContactStick(vec3 moved, vec4 contact) {
+  vec3 n = vec3(contact);
+  return dot(n, moved) * n - moved;
 }
 
 // The move of a particle at q (relative to the body's first particle, m).
