@@ -94,6 +94,11 @@ XPBD_FN float patchRadiusTerm(vec3 q, vec3 centre, vec3 normal) {
   return length(d - dot(d, normal) * normal);
 }
 
+// The move of a particle at q (relative to the body's first particle, m).
+XPBD_FN vec3 patchStickDisplacement(MomentumFix f, vec3 q) {
+  return vec3(f.shift) + cross(vec3(f.rotation), q - vec3(f.centre));
+}
+
 // The body's rigid move (MomentumFix's fields: shift, rotation, centre relative to the body's first
 // particle; Δq = shift + rotation × (q − centre)) that stops its rigid slip at the patch. body: the body's
 // momentumTerms sums with each particle's motion over the substep so far (x − (x* − v*Δt), m), contacts: its
@@ -110,13 +115,10 @@ XPBD_FN MomentumFix patchStickMove(MomentumSums body, PatchSums contacts, float 
   vec3 c = vec3(body.first) / M;
   Inertia I = inertiaAbout(body, c);
   vec3 r = patchCentroid(contacts) - c;  // m
-  // The body's rigid motion at the patch's centre: its mean displacement plus its mean turn (I⁻¹L about c,
-  // 0 for a body on a line) × r; tangential.
-  vec3 impulse = vec3(body.impulse);                              // kg·m
-  vec3 L = vec3(body.moment) - cross(c, impulse);                 // kg·m²
-  vec3 turn = vec3(inverseInertiaTimes(I, L));                    // rad
-  vec3 rigid = impulse / M + cross(turn, r);                      // m
-  vec3 slip = rigid - dot(rigid, n) * n;                          // m
+  // The body's rigid motion at the patch's centre, tangential: the momentum projection's rigid fit of the
+  // substep's motion (its mean displacement and its mean turn I⁻¹L about c; no turn for a body on a line).
+  vec3 rigid = patchStickDisplacement(momentumFix(body, vec3(0.0f)), patchCentroid(contacts));  // m
+  vec3 slip = rigid - dot(rigid, n) * n;                                                        // m
   float limit = contacts.load.x * radiusSum / contacts.normal.w;  // N ρ, kg·m²
   // The support's moment: the whole tipping moment of the pure translation P₀ = −M·slip (the moment about
   // the axes across the normal), scaled down to N ρ where that is more. Then P from the patch's response
@@ -150,11 +152,6 @@ XPBD_FN MomentumFix patchStickMove(MomentumSums body, PatchSums contacts, float 
 XPBD_FN vec3 patchContactStick(vec3 moved, vec4 contact) {
   vec3 n = vec3(contact);
   return dot(n, moved) * n - moved;
-}
-
-// The move of a particle at q (relative to the body's first particle, m).
-XPBD_FN vec3 patchStickDisplacement(MomentumFix f, vec3 q) {
-  return vec3(f.shift) + cross(vec3(f.rotation), q - vec3(f.centre));
 }
 
 XPBD_END_NAMESPACE
